@@ -1,0 +1,173 @@
+// Request, response and notification signatures of the wallet interface.
+//
+// Pure wire helpers shared by the merchant client and the sandbox: no I/O, no configuration.
+// Spec, "Authentication": sign content is `<METHOD> <PATH>\n<CLIENT_ID>.<REQUEST_TIME>.<BODY>`,
+// SHA-256 with RSA PKCS#1 v1.5, base64, sent as
+// `Signature: algorithm=RSA256, keyVersion=<v>, signature=<BASE64>`.
+import { createPrivateKey, createPublicKey, type KeyObject, sign, verify } from "node:crypto";
+
+export interface SignContentParts {
+  method: string;
+  /** Request path only, e.g. `/v1/payments/pay` (no origin, no query). */
+  path: string;
+  clientId: string;
+  /** `Request-Time` (or `Response-Time`) header value exactly as sent. */
+  time: string;
+  /** The body text exactly as sent: byte for byte what is signed. */
+  body: string;
+}
+
+export function buildSignContent(parts: SignContentParts): string {
+  return `${parts.method.toUpperCase()} ${parts.path}\n${parts.clientId}.${parts.time}.${parts.body}`;
+}
+
+export function signContent(content: string, privateKey: KeyObject): string {
+  return sign("sha256", Buffer.from(content, "utf8"), privateKey).toString("base64");
+}
+
+export function verifyContent(content: string, signatureBase64: string, publicKey: KeyObject): boolean {
+  let signature: Buffer;
+  try {
+    signature = Buffer.from(signatureBase64, "base64");
+  } catch {
+    return false;
+  }
+  if (signature.length === 0) return false;
+  try {
+    return verify("sha256", Buffer.from(content, "utf8"), publicKey, signature);
+  } catch {
+    return false;
+  }
+}
+
+/** Accepts PKCS#8 (`BEGIN PRIVATE KEY`) and PKCS#1 (`BEGIN RSA PRIVATE KEY`) PEM. */
+export function loadPrivateKey(pem: string): KeyObject {
+  const key = createPrivateKey({ key: normalizePem(pem), format: "pem" });
+  if (key.asymmetricKeyType !== "rsa") throw new Error(`expected an RSA private key, got ${key.asymmetricKeyType}`);
+  return key;
+}
+
+/** Accepts SPKI (`BEGIN PUBLIC KEY`) and PKCS#1 (`BEGIN RSA PUBLIC KEY`) PEM, or a private key. */
+export function loadPublicKey(pem: string): KeyObject {
+  const key = createPublicKey({ key: normalizePem(pem), format: "pem" });
+  if (key.asymmetricKeyType !== "rsa") throw new Error(`expected an RSA public key, got ${key.asymmetricKeyType}`);
+  return key;
+}
+
+// Keys pasted into environment variables often arrive with literal `\n` instead of newlines.
+function normalizePem(pem: string): string {
+  return pem.includes("\\n") && !pem.includes("\n") ? pem.replaceAll("\\n", "\n") : pem;
+}
+
+export interface SignatureHeaderOptions {
+  keyVersion: string | number;
+  signature: string;
+  /** Gateways of the Antom family expect the base64 value URL-encoded. */
+  urlEncode?: boolean;
+}
+
+export function formatSignatureHeader(options: SignatureHeaderOptions): string {
+  const value = options.urlEncode ? encodeURIComponent(options.signature) : options.signature;
+  return `algorithm=RSA256, keyVersion=${options.keyVersion}, signature=${value}`;
+}
+
+export interface ParsedSignatureHeader {
+  algorithm: string;
+  keyVersion: string | undefined;
+  signature: string;
+}
+
+/**
+ * Liberal reading of a `Signature` header: spaces optional, the algorithm case-insensitive, the
+ * value raw or URL-encoded. Everything after the first `signature=` is the value, because a raw
+ * base64 value may itself contain `=`. Never form-decode: that would turn `+` into a space.
+ */
+export function parseSignatureHeader(header: string | null | undefined): ParsedSignatureHeader | null {
+  if (!header) return null;
+  const marker = header.search(/signature=/i);
+  if (marker < 0) return null;
+  let value = header.slice(marker + "signature=".length).trim();
+  if (value.includes("%")) {
+    try {
+      value = decodeURIComponent(value);
+    } catch {
+      return null;
+    }
+  }
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return null;
+  const params = new Map<string, string>();
+  for (const part of header.slice(0, marker).split(",")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    params.set(part.slice(0, eq).trim().toLowerCase(), part.slice(eq + 1).trim());
+  }
+  const algorithm = params.get("algorithm") ?? "RSA256";
+  if (algorithm.toUpperCase() !== "RSA256") return null;
+  return { algorithm: "RSA256", keyVersion: params.get("keyversion"), signature: value };
+}
+
+/**
+ * ISO 8601 with a numeric offset (`2026-11-21T10:00:00.000+00:00`): some wallets reject `Z`.
+ */
+export function formatWalletTime(date: Date = new Date()): string {
+  return date.toISOString().replace(/Z$/, "+00:00");
+}
+
+const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** Parses an ISO 8601 timestamp with `Z` or an offset, with or without fractions. */
+export function parseWalletTime(value: string | null | undefined): Date | null {
+  if (!value || !ISO_WITH_ZONE.test(value)) return null;
+  const normalized = value.replace(/([+-]\d{2})(\d{2})$/, "$1:$2");
+  const date = new Date(normalized);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export const DEFAULT_MAX_SKEW_MS = 5 * 60 * 1000;
+
+export interface SignedMessage extends SignContentParts {
+  signatureHeader: string | null | undefined;
+}
+
+export type VerificationResult =
+  | { ok: true }
+  | { ok: false; reason: "MISSING_SIGNATURE" | "MALFORMED_SIGNATURE" | "BAD_TIME" | "SKEWED_TIME" | "BAD_SIGNATURE" };
+
+/** Verifies a signed request, response or notification: format, time window, then signature. */
+export function verifySignedMessage(
+  message: SignedMessage,
+  publicKey: KeyObject,
+  options: { now?: Date; maxSkewMs?: number } = {},
+): VerificationResult {
+  if (!message.signatureHeader) return { ok: false, reason: "MISSING_SIGNATURE" };
+  const parsed = parseSignatureHeader(message.signatureHeader);
+  if (!parsed) return { ok: false, reason: "MALFORMED_SIGNATURE" };
+  const time = parseWalletTime(message.time);
+  if (!time) return { ok: false, reason: "BAD_TIME" };
+  const now = (options.now ?? new Date()).getTime();
+  if (Math.abs(now - time.getTime()) > (options.maxSkewMs ?? DEFAULT_MAX_SKEW_MS)) {
+    return { ok: false, reason: "SKEWED_TIME" };
+  }
+  return verifyContent(buildSignContent(message), parsed.signature, publicKey)
+    ? { ok: true }
+    : { ok: false, reason: "BAD_SIGNATURE" };
+}
+
+export interface SignedHeaders {
+  "Content-Type": string;
+  "Client-Id": string;
+  "Request-Time": string;
+  Signature: string;
+}
+
+/** Headers of a signed request; `time` is the header name (`Request-Time` or `Response-Time`). */
+export function signMessage(
+  parts: SignContentParts,
+  privateKey: KeyObject,
+  keyVersion: string | number,
+  urlEncode = false,
+): string {
+  return formatSignatureHeader({ keyVersion, signature: signContent(buildSignContent(parts), privateKey), urlEncode });
+}
+
+export const JSON_CONTENT_TYPE = "application/json; charset=UTF-8";
