@@ -24,10 +24,18 @@ export const applyTokenRequest = z
   })
   .superRefine((request, ctx) => {
     if (request.grantType === "AUTHORIZATION_CODE" && !request.authCode) {
-      ctx.addIssue({ code: "custom", path: ["authCode"], message: "is required when grantType is AUTHORIZATION_CODE" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["authCode"],
+        message: "is required when grantType is AUTHORIZATION_CODE",
+      });
     }
     if (request.grantType === "REFRESH_TOKEN" && !request.refreshToken) {
-      ctx.addIssue({ code: "custom", path: ["refreshToken"], message: "is required when grantType is REFRESH_TOKEN" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["refreshToken"],
+        message: "is required when grantType is REFRESH_TOKEN",
+      });
     }
   });
 
@@ -57,7 +65,9 @@ export const inquiryUserInfoRequest = z.strictObject({
 
 const userInfo = z.looseObject({
   userId: z.string().optional(),
-  loginIdInfos: z.array(z.looseObject({ loginIdType: z.string().optional(), maskLoginId: z.string().optional() })).optional(),
+  loginIdInfos: z
+    .array(z.looseObject({ loginIdType: z.string().optional(), maskLoginId: z.string().optional() }))
+    .optional(),
   userName: z
     .looseObject({
       fullName: z.string().optional(),
@@ -71,7 +81,9 @@ const userInfo = z.looseObject({
   gender: z.string().optional(),
   birthDate: z.string().optional(),
   nationality: z.string().optional(),
-  contactInfos: z.array(z.looseObject({ contactType: z.string().optional(), contactNo: z.string().optional() })).optional(),
+  contactInfos: z
+    .array(z.looseObject({ contactType: z.string().optional(), contactNo: z.string().optional() }))
+    .optional(),
   extendInfo: z.unknown().optional(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
@@ -111,13 +123,25 @@ export const payRequest = z
   .superRefine((request, ctx) => {
     const flow = flowOfProductCode(request.productCode);
     if (flow === "AGREEMENT" && !request.paymentAuthCode) {
-      ctx.addIssue({ code: "custom", path: ["paymentAuthCode"], message: "is required for agreement payment" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["paymentAuthCode"],
+        message: "is required for agreement payment",
+      });
     }
     if (flow !== "AGREEMENT" && request.paymentAuthCode) {
-      ctx.addIssue({ code: "custom", path: ["paymentAuthCode"], message: "is only sent in agreement payment" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["paymentAuthCode"],
+        message: "is only sent in agreement payment",
+      });
     }
     if (needsBuyer(request.productCode) && !request.order.buyer) {
-      ctx.addIssue({ code: "custom", path: ["order", "buyer"], message: "is required for cashier and escrow payment" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["order", "buyer"],
+        message: "is required for cashier and escrow payment",
+      });
     }
   });
 
@@ -152,7 +176,11 @@ export const cancelResponse = z.looseObject({
   cancelTime: isoTime.optional(),
 });
 
-export const voidRequest = z.strictObject({ voidRequestId: requestId64, paymentId, voidAmount: amount.optional() });
+export const voidRequest = z.strictObject({
+  voidRequestId: requestId64,
+  paymentId,
+  voidAmount: amount.optional(),
+});
 export const voidResponse = z.looseObject({
   result,
   voidRequestId: z.string().optional(),
@@ -245,7 +273,9 @@ const pushUrl = z
   .string({ error: "is required" })
   .min(1, { error: "must not be empty" })
   .refine((value) => value.startsWith(PUSH_URL_PREFIX), { error: `must start with ${PUSH_URL_PREFIX}` })
-  .refine((value) => /[?&]appId=[^&]+/.test(value), { error: "must carry the mini program's appId parameter" });
+  .refine((value) => /[?&]appId=[^&]+/.test(value), {
+    error: "must carry the mini program's appId parameter",
+  });
 
 export const sendPushRequest = z.strictObject({
   accessToken,

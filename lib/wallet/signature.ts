@@ -43,14 +43,16 @@ export function verifyContent(content: string, signatureBase64: string, publicKe
 /** Accepts PKCS#8 (`BEGIN PRIVATE KEY`) and PKCS#1 (`BEGIN RSA PRIVATE KEY`) PEM. */
 export function loadPrivateKey(pem: string): KeyObject {
   const key = createPrivateKey({ key: normalizePem(pem), format: "pem" });
-  if (key.asymmetricKeyType !== "rsa") throw new Error(`expected an RSA private key, got ${key.asymmetricKeyType}`);
+  if (key.asymmetricKeyType !== "rsa")
+    throw new Error(`expected an RSA private key, got ${key.asymmetricKeyType}`);
   return key;
 }
 
 /** Accepts SPKI (`BEGIN PUBLIC KEY`) and PKCS#1 (`BEGIN RSA PUBLIC KEY`) PEM, or a private key. */
 export function loadPublicKey(pem: string): KeyObject {
   const key = createPublicKey({ key: normalizePem(pem), format: "pem" });
-  if (key.asymmetricKeyType !== "rsa") throw new Error(`expected an RSA public key, got ${key.asymmetricKeyType}`);
+  if (key.asymmetricKeyType !== "rsa")
+    throw new Error(`expected an RSA public key, got ${key.asymmetricKeyType}`);
   return key;
 }
 
@@ -131,7 +133,10 @@ export interface SignedMessage extends SignContentParts {
 
 export type VerificationResult =
   | { ok: true }
-  | { ok: false; reason: "MISSING_SIGNATURE" | "MALFORMED_SIGNATURE" | "BAD_TIME" | "SKEWED_TIME" | "BAD_SIGNATURE" };
+  | {
+      ok: false;
+      reason: "MISSING_SIGNATURE" | "MALFORMED_SIGNATURE" | "BAD_TIME" | "SKEWED_TIME" | "BAD_SIGNATURE";
+    };
 
 /** Verifies a signed request, response or notification: format, time window, then signature. */
 export function verifySignedMessage(
@@ -153,21 +158,18 @@ export function verifySignedMessage(
     : { ok: false, reason: "BAD_SIGNATURE" };
 }
 
-export interface SignedHeaders {
-  "Content-Type": string;
-  "Client-Id": string;
-  "Request-Time": string;
-  Signature: string;
-}
-
-/** Headers of a signed request; `time` is the header name (`Request-Time` or `Response-Time`). */
+/** The `Signature` header value for a request, response or notification. */
 export function signMessage(
   parts: SignContentParts,
   privateKey: KeyObject,
   keyVersion: string | number,
   urlEncode = false,
 ): string {
-  return formatSignatureHeader({ keyVersion, signature: signContent(buildSignContent(parts), privateKey), urlEncode });
+  return formatSignatureHeader({
+    keyVersion,
+    signature: signContent(buildSignContent(parts), privateKey),
+    urlEncode,
+  });
 }
 
 export const JSON_CONTENT_TYPE = "application/json; charset=UTF-8";

@@ -1,0 +1,47 @@
+// Structured JSON logging (pino). Tokens, auth codes, signatures and passwords never reach a line:
+// they are censored by key wherever they appear up to two levels deep, and wire bodies are passed
+// through redactWireBody before logging anyway.
+import pino, { type Logger } from "pino";
+
+const SECRET_KEYS = [
+  "accessToken",
+  "refreshToken",
+  "authCode",
+  "paymentAuthCode",
+  "signature",
+  "Signature",
+  "password",
+  "passwordHash",
+  "sessionToken",
+  "authorization",
+  "Authorization",
+  "privateKey",
+  "cookie",
+];
+
+export const REDACT_PATHS = SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]);
+
+export function createLogger(
+  options: { level?: string; name?: string; destination?: pino.DestinationStream } = {},
+) {
+  return pino(
+    {
+      level: options.level ?? "info",
+      name: options.name,
+      redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+      base: { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+    },
+    options.destination,
+  );
+}
+
+let rootLogger: Logger | undefined;
+
+/** The process-wide logger; level from LOG_LEVEL (read directly: logging must work before env loads). */
+export function getLogger(): Logger {
+  rootLogger ??= createLogger({ level: process.env.LOG_LEVEL ?? "info" });
+  return rootLogger;
+}
+
+export type { Logger };

@@ -1,0 +1,23 @@
+// Secrets that must never reach a log line or the wallet-call table (STYLE.md, "Avoid").
+const SECRET_FIELDS = new Set(["accessToken", "refreshToken", "authCode", "paymentAuthCode"]);
+
+export const REDACTED = "[redacted]";
+
+/** A deep copy of a wire body with token and code values replaced. */
+export function redactWireBody(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactWireBody);
+  if (value && typeof value === "object") {
+    const copy: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      copy[key] = SECRET_FIELDS.has(key) && inner != null ? REDACTED : redactWireBody(inner);
+    }
+    return copy;
+  }
+  return value;
+}
+
+/** The `signature=` value of a Signature header is a credential-derived value: keep the frame only. */
+export function redactSignatureHeader(header: string | null | undefined): string | undefined {
+  if (!header) return undefined;
+  return header.replace(/signature=.*$/i, `signature=${REDACTED}`);
+}

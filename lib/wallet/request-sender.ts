@@ -1,0 +1,217 @@
+// The one place that talks HTTP to the wallet: signs every attempt, applies the timeout, verifies
+// the answer's signature, classifies it and reports the exchange. In the style of stripe-node's
+// RequestSender. No retries of its own: a caller that wants one passes `attempts`, and every attempt
+// sends the very same body (same request ids), as the spec's Errors section requires.
+import type { KeyObject } from "node:crypto";
+import type { z } from "zod";
+import { type Classified, classifyAnswer, type SignatureCheck } from "./classify";
+import type { WalletExchange, WalletOutcome } from "./outcome";
+import { redactWireBody } from "./redact";
+import { formatWalletTime, JSON_CONTENT_TYPE, signMessage, verifySignedMessage } from "./signature";
+
+export interface WalletLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+export interface RequestSenderOptions {
+  baseUrl: string;
+  clientId: string;
+  privateKey: KeyObject;
+  keyVersion: string | number;
+  /** When set, S and A answers must carry a valid wallet signature to be believed. */
+  walletPublicKey?: KeyObject | undefined;
+  /** Gateways of the Antom family expect the signature URL-encoded in the header. */
+  urlEncodeSignature?: boolean;
+  fetch?: typeof fetch;
+  logger?: WalletLogger;
+  onExchange?: (exchange: WalletExchange) => void | Promise<void>;
+  now?: () => Date;
+}
+
+export interface SendOptions<T> {
+  operation: string;
+  path: string;
+  body: unknown;
+  timeoutMs: number;
+  responseSchema: z.ZodType<T>;
+  successSchema?: z.ZodType | undefined;
+  requestKey?: string | undefined;
+  /** Total attempts while the outcome stays U (default 1: no retry). */
+  attempts?: number;
+}
+
+export interface RawSendResult {
+  httpStatus: number | undefined;
+  headers: Headers | undefined;
+  bodyText: string | undefined;
+  transportError: "TIMEOUT" | "NETWORK" | undefined;
+  transportMessage: string | undefined;
+  signature: SignatureCheck;
+  requestTime: string;
+  startedAt: Date;
+  durationMs: number;
+}
+
+export class RequestSender {
+  private readonly fetchImpl: typeof fetch;
+  private readonly now: () => Date;
+
+  constructor(private readonly options: RequestSenderOptions) {
+    this.fetchImpl = options.fetch ?? fetch;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async send<T>(options: SendOptions<T>): Promise<WalletOutcome<T>> {
+    // Serialized once: the bytes signed are the bytes sent, on every attempt.
+    const bodyText = JSON.stringify(options.body);
+    const attempts = Math.max(1, options.attempts ?? 1);
+    let outcome: WalletOutcome<T> | undefined;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      const raw = await this.sendRaw(options.path, bodyText, options.timeoutMs);
+      const classified = classifyAnswer(raw, options.responseSchema, options.successSchema);
+      outcome = await this.finish(options, raw, classified, attempt);
+      if (outcome.status !== "U") break;
+    }
+    return outcome as WalletOutcome<T>;
+  }
+
+  /** Signs and posts a body as it is. Used by `send` and by conformance tests. */
+  async sendRaw(path: string, bodyText: string, timeoutMs: number): Promise<RawSendResult> {
+    const requestTime = formatWalletTime(this.now());
+    const signature = signMessage(
+      { method: "POST", path, clientId: this.options.clientId, time: requestTime, body: bodyText },
+      this.options.privateKey,
+      this.options.keyVersion,
+      this.options.urlEncodeSignature,
+    );
+    const startedAt = new Date();
+    const started = performance.now();
+    const base: Omit<RawSendResult, "durationMs"> = {
+      httpStatus: undefined,
+      headers: undefined,
+      bodyText: undefined,
+      transportError: undefined,
+      transportMessage: undefined,
+      signature: "not-checked",
+      requestTime,
+      startedAt,
+    };
+    try {
+      const response = await this.fetchImpl(new URL(path, this.options.baseUrl), {
+        method: "POST",
+        headers: {
+          "Content-Type": JSON_CONTENT_TYPE,
+          "Client-Id": this.options.clientId,
+          "Request-Time": requestTime,
+          Signature: signature,
+        },
+        body: bodyText,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const text = await response.text();
+      return {
+        ...base,
+        httpStatus: response.status,
+        headers: response.headers,
+        bodyText: text,
+        signature: this.checkAnswerSignature(path, response.headers, text),
+        durationMs: performance.now() - started,
+      };
+    } catch (error) {
+      const timedOut =
+        error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+      return {
+        ...base,
+        transportError: timedOut ? "TIMEOUT" : "NETWORK",
+        transportMessage: timedOut ? `no answer within ${timeoutMs} ms` : describeNetworkError(error),
+        durationMs: performance.now() - started,
+      };
+    }
+  }
+
+  private checkAnswerSignature(path: string, headers: Headers, bodyText: string): SignatureCheck {
+    const key = this.options.walletPublicKey;
+    if (!key) return "not-checked";
+    const verdict = verifySignedMessage(
+      {
+        method: "POST",
+        path,
+        clientId: headers.get("client-id") ?? this.options.clientId,
+        time: headers.get("response-time") ?? "",
+        body: bodyText,
+        signatureHeader: headers.get("signature"),
+      },
+      key,
+      { now: this.now() },
+    );
+    return verdict.ok ? "valid" : "invalid";
+  }
+
+  private async finish<T>(
+    options: SendOptions<T>,
+    raw: RawSendResult,
+    classified: Classified<T>,
+    attempt: number,
+  ): Promise<WalletOutcome<T>> {
+    const exchange: WalletExchange = {
+      operation: options.operation,
+      method: "POST",
+      path: options.path,
+      requestKey: options.requestKey,
+      requestTime: raw.requestTime,
+      requestBody: redactWireBody(options.body),
+      httpStatus: raw.httpStatus,
+      responseBody: redactWireBody(parseForLog(raw.bodyText)),
+      startedAt: raw.startedAt,
+      durationMs: Math.round(raw.durationMs),
+      status: classified.status,
+      resultCode: classified.resultCode,
+      unknownCause: classified.status === "U" ? classified.unknownCause : undefined,
+      errorMessage: classified.status === "U" ? classified.resultMessage : undefined,
+      attempt,
+    };
+    const logFields = {
+      operation: exchange.operation,
+      requestKey: exchange.requestKey,
+      status: exchange.status,
+      resultCode: exchange.resultCode,
+      httpStatus: exchange.httpStatus,
+      durationMs: exchange.durationMs,
+      attempt,
+    };
+    if (classified.status === "U" && classified.unknownCause === "UNVERIFIED_SIGNATURE") {
+      this.options.logger?.warn(
+        { ...logFields, security: true },
+        "wallet answer signature did not verify; treated as unknown",
+      );
+    } else if (classified.status === "U") {
+      this.options.logger?.warn(
+        { ...logFields, unknownCause: classified.unknownCause },
+        "wallet outcome unknown",
+      );
+    } else {
+      this.options.logger?.info(logFields, "wallet call");
+    }
+    await this.options.onExchange?.(exchange);
+    return { ...classified, exchange } as WalletOutcome<T>;
+  }
+}
+
+// Bodies are logged as parsed JSON where possible; anything else is kept short.
+function parseForLog(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { unparsedBody: text.slice(0, 512) };
+  }
+}
+
+function describeNetworkError(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+    return cause?.code ? `${error.message} (${cause.code})` : error.message;
+  }
+  return String(error);
+}
