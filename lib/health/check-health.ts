@@ -1,0 +1,67 @@
+// Reachability of what the app depends on, with latencies, for `GET /api/health` and operators.
+// Each probe has its own short timeout and they run in parallel: a dead dependency makes the answer
+// "degraded" quickly instead of hanging the health check.
+
+export interface ProbeResult {
+  ok: boolean;
+  latencyMs: number;
+  error?: string;
+  detail?: Record<string, unknown>;
+}
+
+export interface HealthReport {
+  status: "ok" | "degraded";
+  checkedAt: string;
+  checks: Record<string, ProbeResult>;
+}
+
+export type Probe = () => Promise<Record<string, unknown> | undefined>;
+
+export async function runProbe(probe: Probe, timeoutMs: number): Promise<ProbeResult> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const detail = await Promise.race([
+      probe(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+    return { ok: true, latencyMs: elapsed(started), ...(detail ? { detail } : {}) };
+  } catch (error) {
+    return {
+      ok: false,
+      latencyMs: elapsed(started),
+      error: error instanceof Error ? error.message : String(error),
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function elapsed(started: number): number {
+  return Math.round((performance.now() - started) * 10) / 10;
+}
+
+export async function checkHealth(probes: Record<string, Probe>, timeoutMs = 2_000): Promise<HealthReport> {
+  const names = Object.keys(probes);
+  const results = await Promise.all(names.map((name) => runProbe(probes[name] as Probe, timeoutMs)));
+  const checks = Object.fromEntries(names.map((name, index) => [name, results[index] as ProbeResult]));
+  return {
+    status: results.every((result) => result.ok) ? "ok" : "degraded",
+    checkedAt: new Date().toISOString(),
+    checks,
+  };
+}
+
+/**
+ * The wallet has no health operation in the spec: any HTTP answer from its base address proves it is
+ * reachable (the TCP connection and the HTTP layer work); only a network error or timeout fails.
+ */
+export function walletProbe(baseUrl: string, fetchImpl: typeof fetch = fetch): Probe {
+  return async () => {
+    const response = await fetchImpl(baseUrl, { method: "GET", signal: AbortSignal.timeout(2_000) });
+    await response.body?.cancel();
+    return { httpStatus: response.status };
+  };
+}

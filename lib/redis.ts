@@ -1,0 +1,50 @@
+// Redis connections. BullMQ wants different settings for the two roles (STACK-NOTES, BullMQ):
+// producers (routes, health) fail fast when Redis is down instead of queueing commands in memory;
+// workers block on Redis and must retry forever (`maxRetriesPerRequest: null`).
+// Connections are created lazily so that `next build` never tries to connect.
+import { Redis, type RedisOptions } from "ioredis";
+import { getEnv } from "./env";
+import { getLogger } from "./log";
+
+export type RedisRole = "producer" | "worker";
+
+export function createRedisConnection(url: string, role: RedisRole, extra: RedisOptions = {}): Redis {
+  const options: RedisOptions =
+    role === "worker"
+      ? { maxRetriesPerRequest: null, enableReadyCheck: true }
+      : { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 };
+  const connection = new Redis(url, { ...options, lazyConnect: true, ...extra });
+  connection.on("error", (error) => getLogger().warn({ err: error.message, role }, "redis connection error"));
+  return connection;
+}
+
+let producer: Redis | undefined;
+
+/** The process-wide producer connection (routes enqueue jobs through it). */
+export function getRedis(): Redis {
+  producer ??= createRedisConnection(getEnv().redisUrl, "producer");
+  return producer;
+}
+
+/** Connects if needed; resolves when the connection is ready or rejects after `timeoutMs`. */
+export async function ensureRedisReady(connection: Redis, timeoutMs = 2_000): Promise<void> {
+  if (connection.status === "ready") return;
+  if (connection.status === "wait" || connection.status === "end") {
+    connection.connect().catch(() => undefined);
+  }
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new Error(`redis not ready within ${timeoutMs} ms (status ${connection.status})`));
+    }, timeoutMs);
+    const onReady = () => {
+      cleanup();
+      resolve();
+    };
+    const cleanup = () => {
+      clearTimeout(timer);
+      connection.off("ready", onReady);
+    };
+    connection.on("ready", onReady);
+  });
+}

@@ -1,0 +1,698 @@
+// Proves prisma/schema.prisma and the SQL in prisma/migrations agree: against a database built only
+// from the migrations, every model is written with every scalar field set and read back unchanged.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Prisma } from "@/generated/prisma/client";
+import * as enums from "@/generated/prisma/enums";
+import { createTestDatabase, type TestDatabase } from "../../support/database";
+
+let db: TestDatabase;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await db?.drop();
+});
+
+// Beyond Number.MAX_SAFE_INTEGER (2^53 - 1): a driver or column that went through a JS number
+// would round these.
+const BEYOND_2_53 = 2n ** 53n + 1n;
+const INT8_MAX = 2n ** 63n - 1n;
+
+// Distinct instants with milliseconds, the precision of the timestamptz(3) columns.
+let clock = Date.parse("2026-03-01T08:00:00.123Z");
+const at = () => {
+  clock += 60_001;
+  return new Date(clock);
+};
+const id = () => randomUUID();
+
+const scalarFields = {
+  Customer: Prisma.CustomerScalarFieldEnum,
+  WalletToken: Prisma.WalletTokenScalarFieldEnum,
+  Product: Prisma.ProductScalarFieldEnum,
+  Order: Prisma.OrderScalarFieldEnum,
+  OrderItem: Prisma.OrderItemScalarFieldEnum,
+  OrderEvent: Prisma.OrderEventScalarFieldEnum,
+  Refund: Prisma.RefundScalarFieldEnum,
+  EscrowOperation: Prisma.EscrowOperationScalarFieldEnum,
+  Agreement: Prisma.AgreementScalarFieldEnum,
+  WalletCall: Prisma.WalletCallScalarFieldEnum,
+  Notification: Prisma.NotificationScalarFieldEnum,
+  PushMessage: Prisma.PushMessageScalarFieldEnum,
+  Operator: Prisma.OperatorScalarFieldEnum,
+} satisfies Record<Prisma.ModelName, Record<string, string>>;
+
+/** Every scalar field of the model is present and not null, so the round trip covers all columns. */
+function expectEveryField(model: Prisma.ModelName, row: object): void {
+  expect(Object.keys(row).sort(), `${model}: fields set`).toEqual(Object.keys(scalarFields[model]).sort());
+  for (const [field, value] of Object.entries(row)) {
+    expect(value, `${model}.${field}`).not.toBeNull();
+    expect(value, `${model}.${field}`).not.toBeUndefined();
+  }
+}
+
+const covered = new Set<Prisma.ModelName>();
+
+/** Creates the row with every field given, reads it back by id and compares field by field. */
+async function roundTrip<T extends { id: string | bigint }>(
+  model: Prisma.ModelName,
+  row: T,
+  create: (data: T) => Promise<unknown>,
+  read: (id: T["id"]) => Promise<unknown>,
+): Promise<void> {
+  expectEveryField(model, row);
+  const created = await create(row);
+  expect(created, `${model} as returned by create`).toEqual(row);
+  expect(await read(row.id), `${model} as read back`).toEqual(row);
+  covered.add(model);
+}
+
+// Json columns take an input type that excludes null; every row here sets them to objects.
+const json = <T>(value: T) => value as unknown as Prisma.InputJsonValue;
+
+// The first test creates these rows; the later tests of this file build on them.
+const customerId = id();
+const orderId = id();
+const agreementId = id();
+
+describe("schema.prisma against the migrated database", () => {
+  it("stores and returns every field of every model", async () => {
+    const { prisma } = db;
+
+    const customer = {
+      id: customerId,
+      walletCustomerId: `wallet-${id()}`,
+      scopes: ["auth_base", "USER_ID", "USER_NAME"],
+      profile: { userId: "2160000000001", userName: { fullName: "Ali Hassan" }, loginIdInfos: [] },
+      needsReauthorization: true,
+      reauthorizationReason: "REFRESH_TOKEN_EXPIRED",
+      lastSeenAt: at(),
+      createdAt: at(),
+      updatedAt: at(),
+    };
+    await roundTrip(
+      "Customer",
+      customer,
+      (data) => prisma.customer.create({ data: { ...data, profile: json(data.profile) } }),
+      (key) => prisma.customer.findUniqueOrThrow({ where: { id: key } }),
+    );
+
+    await roundTrip(
+      "WalletToken",
+      {
+        id: id(),
+        customerId,
+        accessTokenCipher: "v1.aaa.bbb.ccc",
+        accessTokenExpiresAt: at(),
+        refreshTokenCipher: "v1.ddd.eee.fff",
+        refreshTokenExpiresAt: at(),
+        scopes: ["USER_ID"],
+        version: 7,
+        refreshedAt: at(),
+        createdAt: at(),
+        updatedAt: at(),
+      },
+      (data) => prisma.walletToken.create({ data }),
+      (key) => prisma.walletToken.findUniqueOrThrow({ where: { id: key } }),
+    );
+
+    await roundTrip(
+      "Product",
+      {
+        id: id(),
+        sku: `SKU-${id()}`,
+        name: "Dates, 1 kg",
+        nameArabic: "تمر، ١ كغ",
+        priceFils: INT8_MAX,
+        currency: "USD",
+        active: false,
+        createdAt: at(),
+        updatedAt: at(),
+      },
+      (data) => prisma.product.create({ data }),
+      (key) => prisma.product.findUniqueOrThrow({ where: { id: key } }),
+    );
+
+    await roundTrip(
+      "Agreement",
+      {
+        id: agreementId,
+        customerId,
+        status: enums.AgreementStatus.ACTIVE,
+        authorizationUrl: "https://wallet.example/authorize?token=abc",
+        paymentAuthCodeCipher: "v1.ggg.hhh.iii",
+        paymentAuthCodeExpiresAt: at(),
+        walletCustomerId: "wallet-customer-1",
+        boundAt: at(),
+        createdAt: at(),
+        updatedAt: at(),
+      },
+      (data) => prisma.agreement.create({ data }),
+      (key) => prisma.agreement.findUniqueOrThrow({ where: { id: key } }),
+    );
+
+    await roundTrip(
+      "Order",
+      {
+        id: orderId,
+        customerId,
+        flow: enums.OrderFlow.AGREEMENT,
+        productCode: "51051000101000100031",
+        currency: "IQD",
+        amountFils: BEYOND_2_53,
+        status: enums.OrderStatus.PAID,
+        idempotencyKey: `idem-${id()}`,
+        paymentRequestId: `pr-${id()}`,
+        paymentId: `pay-${id()}`,
+        redirectionUrl: "https://wallet.example/cashier/1",
+        paymentExpiresAt: at(),
+        paidAt: at(),
+        resultCode: "SUCCESS",
+        resultMessage: "success",
+        voidedFils: BEYOND_2_53 - 1n,
+        refundedFils: BEYOND_2_53 + 2n,
+        note: "leave at the door",
+        agreementId,
+        needsAttention: true,
+        attentionReason: "amount mismatch",
+        nextReconcileAt: at(),
+        reconcileAttempts: 3,
+        version: 4,
+        createdAt: at(),
+        updatedAt: at(),
+      },
+      (data) => prisma.order.create({ data }),
+      (key) => prisma.order.findUniqueOrThrow({ where: { id: key } }),
+    );
+
+    await roundTrip(
+      "OrderItem",
+      { id: id(), orderId, sku: "DATES-1KG", name: "Dates, 1 kg", unitPriceFils: BEYOND_2_53, quantity: 2 },
+      (data) => prisma.orderItem.create({ data }),
+      (key) => prisma.orderItem.findUniqueOrThrow({ where: { id: key } }),
+    );
+
+    const event = {
+      id: id(),
+      orderId,
+      fromStatus: enums.OrderStatus.PENDING,
+      toStatus: enums.OrderStatus.PAID,
+      type: "status_changed",
+      actor: "wallet",
+      detail: { notificationId: "n-1", resultStatus: "S" },
+      createdAt: at(),
+    };
+    await roundTrip(
+      "OrderEvent",
+      event,
+      (data) => prisma.orderEvent.create({ data: { ...data, detail: json(data.detail) } }),
+      (key) => prisma.orderEvent.findUniqueOrThrow({ where: { id: key } }),
+    );
+
+    await roundTrip(
+      "Refund",
+      {
+        id: id(),
+        orderId,
+        refundRequestId: `rr-${id()}`,
+        refundId: `rf-${id()}`,
+        amountFils: BEYOND_2_53,
+        currency: "IQD",
+        reason: "damaged",
+        status: enums.RefundStatus.FAIL,
+        failReason: "INSUFFICIENT_MERCHANT_BALANCE",
+        resultCode: "REFUND_FAILED",
+        resultMessage: "failed",
+        requestedBy: "operator:1",
+        refundedAt: at(),
+        pollStartedAt: at(),
+        nextCheckAt: at(),
+        checkAttempts: 12,
+        needsAttention: true,
+        attentionReason: "refund failed",
+        createdAt: at(),
+        updatedAt: at(),
+      },
+      (data) => prisma.refund.create({ data }),
+      (key) => prisma.refund.findUniqueOrThrow({ where: { id: key } }),
+    );
+
+    await roundTrip(
+      "EscrowOperation",
+      {
+        id: id(),
+        orderId,
+        type: enums.EscrowOperationType.VOID,
+        requestId: `vr-${id()}`,
+        walletOperationId: `void-${id()}`,
+        amountFils: BEYOND_2_53,
+        status: enums.OperationStatus.RETRY,
+        resultCode: "MUTEX_OPERATION_IN_PROCESSING",
+        resultMessage: "busy",
+        requestedBy: "operator:2",
+        completedAt: at(),
+        nextCheckAt: at(),
+        attempts: 2,
+        createdAt: at(),
+        updatedAt: at(),
+      },
+      (data) => prisma.escrowOperation.create({ data }),
+      (key) => prisma.escrowOperation.findUniqueOrThrow({ where: { id: key } }),
+    );
+
+    const call = {
+      id: INT8_MAX - 1n,
+      operation: "pay",
+      path: "/v1/payments/pay",
+      requestKey: `pr-${id()}`,
+      orderId,
+      refundId: id(),
+      outcome: "U",
+      resultCode: "UNKNOWN_EXCEPTION",
+      httpStatus: 200,
+      durationMs: 8001,
+      errorKind: "timeout",
+      requestBody: { paymentRequestId: "pr-1", paymentAmount: { currency: "IQD", value: "1000" } },
+      responseBody: { result: { resultCode: "UNKNOWN_EXCEPTION", resultStatus: "U" } },
+      createdAt: at(),
+    };
+    await roundTrip(
+      "WalletCall",
+      call,
+      (data) =>
+        prisma.walletCall.create({
+          data: { ...data, requestBody: json(data.requestBody), responseBody: json(data.responseBody) },
+        }),
+      (key) => prisma.walletCall.findUniqueOrThrow({ where: { id: key } }),
+    );
+
+    const notification = {
+      id: id(),
+      kind: enums.NotificationKind.REFUND,
+      dedupeKey: `refund:${id()}:SUCCESS`,
+      // Raw text is kept byte for byte (spacing, key order) because signatures cover it.
+      rawBody: '{"refundId":"r1",  "refundStatus":"SUCCESS"}\n',
+      headers: { "client-id": "2022000000000000", "request-time": "2026-03-01T08:00:00.000+00:00" },
+      verified: false,
+      verifyError: "INVALID_SIGNATURE",
+      status: enums.NotificationStatus.REJECTED,
+      orderId,
+      error: "signature mismatch",
+      receivedAt: at(),
+      processedAt: at(),
+    };
+    await roundTrip(
+      "Notification",
+      notification,
+      (data) => prisma.notification.create({ data: { ...data, headers: json(data.headers) } }),
+      (key) => prisma.notification.findUniqueOrThrow({ where: { id: key } }),
+    );
+
+    await roundTrip(
+      "PushMessage",
+      {
+        id: id(),
+        customerId,
+        requestId: `push-${id()}`,
+        templateCode: "ORDER_SHIPPED",
+        title: "Shipped",
+        content: "Your order is on its way",
+        url: "mini://orders/1",
+        status: enums.PushStatus.UNKNOWN,
+        messageId: `msg-${id()}`,
+        resultCode: "UNKNOWN_EXCEPTION",
+        resultMessage: "timeout",
+        attempts: 5,
+        createdAt: at(),
+        updatedAt: at(),
+      },
+      (data) => prisma.pushMessage.create({ data }),
+      (key) => prisma.pushMessage.findUniqueOrThrow({ where: { id: key } }),
+    );
+
+    await roundTrip(
+      "Operator",
+      {
+        id: id(),
+        email: `ops-${id()}@example.com`,
+        name: "Operator One",
+        passwordHash: "$scrypt$placeholder",
+        role: enums.OperatorRole.ADMIN,
+        lastLoginAt: at(),
+        disabledAt: at(),
+        createdAt: at(),
+        updatedAt: at(),
+      },
+      (data) => prisma.operator.create({ data }),
+      (key) => prisma.operator.findUniqueOrThrow({ where: { id: key } }),
+    );
+
+    expect([...covered].sort()).toEqual(Object.keys(Prisma.ModelName).sort());
+  });
+
+  it("follows the relations both ways", async () => {
+    const order = await db.prisma.order.findUniqueOrThrow({
+      where: { id: orderId },
+      include: {
+        customer: true,
+        agreement: true,
+        items: true,
+        events: true,
+        refunds: true,
+        escrowOperations: true,
+      },
+    });
+    expect(order.customer.id).toBe(customerId);
+    expect(order.agreement?.id).toBe(agreementId);
+    expect(
+      [order.items, order.events, order.refunds, order.escrowOperations].map((list) => list.length),
+    ).toEqual([1, 1, 1, 1]);
+    const customer = await db.prisma.customer.findUniqueOrThrow({
+      where: { id: customerId },
+      include: { token: true, orders: true, agreements: true, pushMessages: true },
+    });
+    expect(customer.token?.customerId).toBe(customerId);
+    expect([customer.orders, customer.agreements, customer.pushMessages].map((list) => list.length)).toEqual([
+      1, 1, 1,
+    ]);
+  });
+
+  it("accepts a row of every model with only its required fields, filling the defaults", async () => {
+    // Proves every optional field is nullable in the database and every default exists there.
+    const { prisma } = db;
+    const minimal = new Set<Prisma.ModelName>();
+    const uuidV7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+    const customer = await prisma.customer.create({ data: { walletCustomerId: `w-${id()}` } });
+    minimal.add("Customer");
+    expect(customer.id).toMatch(uuidV7);
+    expect(customer).toMatchObject({
+      scopes: [],
+      profile: null,
+      needsReauthorization: false,
+      lastSeenAt: null,
+    });
+    expect(customer.createdAt).toBeInstanceOf(Date);
+    expect(customer.updatedAt).toBeInstanceOf(Date);
+
+    const token = await prisma.walletToken.create({
+      data: {
+        customerId: customer.id,
+        accessTokenCipher: "a",
+        accessTokenExpiresAt: at(),
+        refreshTokenCipher: "r",
+      },
+    });
+    minimal.add("WalletToken");
+    expect(token).toMatchObject({ scopes: [], version: 0, refreshTokenExpiresAt: null, refreshedAt: null });
+
+    const product = await prisma.product.create({
+      data: { sku: `s-${id()}`, name: "Tea", nameArabic: "شاي", priceFils: 2500n },
+    });
+    minimal.add("Product");
+    expect(product).toMatchObject({ currency: "IQD", active: true });
+
+    const agreement = await prisma.agreement.create({ data: { customerId: customer.id } });
+    minimal.add("Agreement");
+    expect(agreement).toMatchObject({ status: "PREPARED", paymentAuthCodeCipher: null, boundAt: null });
+
+    const order = await prisma.order.create({
+      data: {
+        customerId: customer.id,
+        flow: "CASHIER",
+        productCode: "51051000101000000011",
+        currency: "IQD",
+        amountFils: 1000n,
+        idempotencyKey: "k1",
+        paymentRequestId: `pr-${id()}`,
+      },
+    });
+    minimal.add("Order");
+    expect(order).toMatchObject({
+      status: "CREATED",
+      paymentId: null,
+      agreementId: null,
+      voidedFils: 0n,
+      refundedFils: 0n,
+      needsAttention: false,
+      nextReconcileAt: null,
+      reconcileAttempts: 0,
+      version: 0,
+    });
+
+    await prisma.orderItem.create({
+      data: { orderId: order.id, sku: "TEA", name: "Tea", unitPriceFils: 2500n, quantity: 1 },
+    });
+    minimal.add("OrderItem");
+
+    const event = await prisma.orderEvent.create({
+      data: { orderId: order.id, type: "created", actor: "system" },
+    });
+    minimal.add("OrderEvent");
+    expect(event).toMatchObject({ fromStatus: null, toStatus: null, detail: null });
+
+    const refund = await prisma.refund.create({
+      data: {
+        orderId: order.id,
+        refundRequestId: `rr-${id()}`,
+        amountFils: 1n,
+        currency: "IQD",
+        requestedBy: "t",
+      },
+    });
+    minimal.add("Refund");
+    expect(refund).toMatchObject({
+      status: "CREATED",
+      refundId: null,
+      checkAttempts: 0,
+      needsAttention: false,
+    });
+
+    const operation = await prisma.escrowOperation.create({
+      data: { orderId: order.id, type: "ACCEPT", requestId: `ar-${id()}`, requestedBy: "t" },
+    });
+    minimal.add("EscrowOperation");
+    expect(operation).toMatchObject({
+      status: "CREATED",
+      amountFils: null,
+      walletOperationId: null,
+      attempts: 0,
+    });
+
+    const first = await prisma.walletCall.create({
+      data: {
+        operation: "inquiryPayment",
+        path: "/v1/payments/inquiryPayment",
+        durationMs: 12,
+        requestBody: {},
+      },
+    });
+    const second = await prisma.walletCall.create({
+      data: {
+        operation: "inquiryPayment",
+        path: "/v1/payments/inquiryPayment",
+        durationMs: 9,
+        requestBody: {},
+      },
+    });
+    minimal.add("WalletCall");
+    expect(typeof first.id).toBe("bigint");
+    expect(second.id).toBeGreaterThan(first.id);
+    expect(first).toMatchObject({ outcome: null, responseBody: null, httpStatus: null });
+
+    const notification = await prisma.notification.create({
+      data: { kind: "PAYMENT", dedupeKey: `d-${id()}`, rawBody: "{}", headers: {}, verified: true },
+    });
+    minimal.add("Notification");
+    expect(notification).toMatchObject({ status: "RECEIVED", processedAt: null, orderId: null });
+    expect(notification.receivedAt).toBeInstanceOf(Date);
+
+    const push = await prisma.pushMessage.create({
+      data: {
+        customerId: customer.id,
+        requestId: `p-${id()}`,
+        templateCode: "T",
+        title: "t",
+        content: "c",
+        url: "u",
+      },
+    });
+    minimal.add("PushMessage");
+    expect(push).toMatchObject({ status: "CREATED", attempts: 0, messageId: null });
+
+    const operator = await prisma.operator.create({
+      data: { email: `o-${id()}@example.com`, name: "New", passwordHash: "x" },
+    });
+    minimal.add("Operator");
+    expect(operator).toMatchObject({ role: "VIEWER", lastLoginAt: null, disabledAt: null });
+
+    expect([...minimal].sort()).toEqual(Object.keys(Prisma.ModelName).sort());
+  });
+
+  it("stores money as bigint and time as timestamptz(3) in every table", async () => {
+    // Type drift here would pass a round trip on a UTC machine, or below 2^31, and fail in production.
+    const rows = await db.prisma.$queryRaw<{ column: string; type: string; precision: number | null }[]>`
+      SELECT table_name || '.' || column_name AS column, data_type::text AS type,
+             datetime_precision::int AS precision
+        FROM information_schema.columns
+       WHERE table_schema = 'public' AND table_name <> '_prisma_migrations'
+         AND (column_name LIKE '%\_fils' OR data_type LIKE 'timestamp%')`;
+    const money = rows.filter((row) => row.column.endsWith("_fils"));
+    const times = rows.filter((row) => !row.column.endsWith("_fils"));
+    expect(money.length).toBeGreaterThanOrEqual(7);
+    expect(money.filter((row) => row.type !== "bigint")).toEqual([]);
+    expect(times.length).toBeGreaterThan(30);
+    expect(times.filter((row) => row.type !== "timestamp with time zone" || row.precision !== 3)).toEqual([]);
+  });
+
+  it("keeps BigInt amounts exact beyond 2^53 in writes, updates and aggregates", async () => {
+    const { prisma } = db;
+    const order = await prisma.order.update({
+      where: { id: orderId },
+      data: { refundedFils: { increment: 2n } },
+    });
+    expect(order.refundedFils).toBe(BEYOND_2_53 + 4n);
+    const byAmount = await prisma.order.findFirstOrThrow({ where: { amountFils: BEYOND_2_53 } });
+    expect(byAmount.id).toBe(orderId);
+    const sum = await prisma.orderItem.aggregate({ where: { orderId }, _sum: { unitPriceFils: true } });
+    expect(sum._sum.unitPriceFils).toBe(BEYOND_2_53);
+  });
+
+  describe("every wallet request id is unique (a retry must reuse it, never create a second call)", () => {
+    const cases: [string, () => Promise<unknown>][] = [
+      [
+        "Order.paymentRequestId",
+        async () => {
+          const paymentRequestId = `pr-${id()}`;
+          await createOrder({ paymentRequestId });
+          await createOrder({ paymentRequestId });
+        },
+      ],
+      [
+        "Order.paymentId",
+        async () => {
+          const paymentId = `pay-${id()}`;
+          await createOrder({ paymentId });
+          await createOrder({ paymentId });
+        },
+      ],
+      [
+        "Order (customerId, idempotencyKey)",
+        async () => {
+          const idempotencyKey = `idem-${id()}`;
+          await createOrder({ idempotencyKey });
+          await createOrder({ idempotencyKey });
+        },
+      ],
+      [
+        "Refund.refundRequestId",
+        async () => {
+          const data = {
+            orderId,
+            refundRequestId: `rr-${id()}`,
+            amountFils: 1n,
+            currency: "IQD",
+            requestedBy: "test",
+          };
+          await db.prisma.refund.create({ data });
+          await db.prisma.refund.create({ data });
+        },
+      ],
+      [
+        "EscrowOperation.requestId",
+        async () => {
+          const data = {
+            orderId,
+            type: enums.EscrowOperationType.CONFIRM,
+            requestId: `cr-${id()}`,
+            requestedBy: "test",
+          };
+          await db.prisma.escrowOperation.create({ data });
+          await db.prisma.escrowOperation.create({ data });
+        },
+      ],
+      [
+        "PushMessage.requestId",
+        async () => {
+          const data = {
+            customerId,
+            requestId: `push-${id()}`,
+            templateCode: "T",
+            title: "t",
+            content: "c",
+            url: "u",
+          };
+          await db.prisma.pushMessage.create({ data });
+          await db.prisma.pushMessage.create({ data });
+        },
+      ],
+      [
+        "Notification.dedupeKey",
+        async () => {
+          const data = {
+            kind: enums.NotificationKind.PAYMENT,
+            dedupeKey: `payment:${id()}:SUCCESS`,
+            rawBody: "{}",
+            headers: {},
+            verified: true,
+          };
+          await db.prisma.notification.create({ data });
+          await db.prisma.notification.create({ data });
+        },
+      ],
+      [
+        "WalletToken.customerId (one token set per customer)",
+        async () => {
+          const data = {
+            customerId,
+            accessTokenCipher: "a",
+            accessTokenExpiresAt: at(),
+            refreshTokenCipher: "r",
+          };
+          await db.prisma.walletToken.create({ data });
+        },
+      ],
+    ];
+
+    it.each(cases)("%s: a duplicate is refused with P2002", async (_name, insertTwice) => {
+      const error = await insertTwice().then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(Prisma.PrismaClientKnownRequestError);
+      expect((error as Prisma.PrismaClientKnownRequestError).code).toBe("P2002");
+    });
+  });
+
+  it("declares in PostgreSQL exactly the enum values the client knows", async () => {
+    // ::text because the pg adapter cannot read catalog types such as `name`.
+    const rows = await db.prisma.$queryRaw<{ type: string; labels: string[] }[]>`
+      SELECT t.typname::text AS type, array_agg(e.enumlabel::text ORDER BY e.enumsortorder) AS labels
+        FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid
+       GROUP BY t.typname`;
+    const inDatabase = Object.fromEntries(rows.map((row) => [row.type, row.labels]));
+    const snakeCase = (name: string) => name.replace(/(?<!^)([A-Z])/g, "_$1").toLowerCase();
+    const inClient = Object.fromEntries(
+      Object.entries(enums).map(([name, values]) => [snakeCase(name), Object.values(values)]),
+    );
+    expect(inDatabase).toEqual(inClient);
+  });
+});
+
+async function createOrder(overrides: Partial<Prisma.OrderUncheckedCreateInput>) {
+  return db.prisma.order.create({
+    data: {
+      customerId,
+      flow: "CASHIER",
+      productCode: "51051000101000000011",
+      currency: "IQD",
+      amountFils: 1000n,
+      idempotencyKey: `idem-${id()}`,
+      paymentRequestId: `pr-${id()}`,
+      ...overrides,
+    },
+  });
+}

@@ -1,0 +1,57 @@
+// A fresh, migrated PostgreSQL database per test file, so files run in parallel without sharing rows.
+//
+//   let db: TestDatabase;
+//   beforeAll(async () => { db = await createTestDatabase(); });
+//   afterAll(async () => { await db?.drop(); });
+import { randomBytes } from "node:crypto";
+import { Client } from "pg";
+import type { PrismaClient } from "@/generated/prisma/client";
+import { createPrismaClient } from "@/lib/db/client";
+import { quoteIdentifier, withDatabase } from "@/lib/db/ensure-database";
+import { applyMigrations } from "@/lib/db/migrate";
+
+/** The local test server (trust auth); its `postgres` database is used only to create and drop. */
+export const TEST_SERVER_URL = "postgresql://postgres@127.0.0.1:5432/postgres";
+
+export interface TestDatabase {
+  name: string;
+  url: string;
+  prisma: PrismaClient;
+  /** Disconnects Prisma and drops the database, closing any connection a test left open. */
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(
+  options: { migrate?: boolean; serverUrl?: string } = {},
+): Promise<TestDatabase> {
+  const serverUrl = options.serverUrl ?? TEST_SERVER_URL;
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${quoteIdentifier(name)}`);
+  const url = withDatabase(serverUrl, name);
+  try {
+    if (options.migrate ?? true) await applyMigrations({ connectionString: url });
+  } catch (error) {
+    await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
+    throw error;
+  }
+  const prisma = createPrismaClient(url);
+  return {
+    name,
+    url,
+    prisma,
+    async drop() {
+      await prisma.$disconnect();
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
+    },
+  };
+}
+
+async function adminQuery(serverUrl: string, sql: string): Promise<void> {
+  const client = new Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,127 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "@/lib/env";
+import { fixedKeyPem } from "@/test/support/keys";
+
+const freshDir = () => mkdtempSync(path.join(tmpdir(), "env-test-"));
+
+function problemsOf(source: Record<string, string>, cwd = freshDir()): string[] {
+  try {
+    parseEnv(source, { cwd });
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    return (error as EnvError).problems;
+  }
+  throw new Error("expected the configuration to be refused");
+}
+
+describe("local development with no variables at all", () => {
+  it("uses this machine's services and the bundled sandbox", () => {
+    const env = parseEnv({}, { cwd: freshDir() });
+    expect(env.databaseUrl).toBe("postgresql://postgres@127.0.0.1:5432/merchant");
+    expect(env.redisUrl).toBe("redis://127.0.0.1:6379");
+    expect(env.wallet).toMatchObject({
+      baseUrl: "http://127.0.0.1:4010",
+      usesSandbox: true,
+      keyVersion: "1",
+    });
+    expect(env.publicBaseUrl).toBe("http://127.0.0.1:3000");
+    expect(env.tokenEncryptionKey).toHaveLength(32);
+  });
+
+  it("generates keys and secrets once and reuses them", () => {
+    const cwd = freshDir();
+    const first = parseEnv({}, { cwd });
+    const second = parseEnv({}, { cwd });
+    expect(second.wallet.clientId).toBe(first.wallet.clientId);
+    expect(second.sessionSecret).toBe(first.sessionSecret);
+    const pem = readFileSync(path.join(cwd, ".local/keys/merchant-private.pem"), "utf8");
+    expect(pem).toContain("BEGIN PRIVATE KEY");
+    expect(first.wallet.privateKey.asymmetricKeyDetails?.modulusLength).toBe(2048);
+  });
+
+  it("honours PORT and SANDBOX_PORT in the derived addresses", () => {
+    const env = parseEnv({ PORT: "3100", SANDBOX_PORT: "4100" }, { cwd: freshDir() });
+    expect(env.publicBaseUrl).toBe("http://127.0.0.1:3100");
+    expect(env.wallet.baseUrl).toBe("http://127.0.0.1:4100");
+  });
+
+  it("picks up the sandbox's public key once `npm run dev` has registered", () => {
+    const cwd = freshDir();
+    parseEnv({}, { cwd });
+    writeFileSync(path.join(cwd, ".local/keys/wallet-public.pem"), fixedKeyPem.spkiPublic);
+    expect(parseEnv({}, { cwd }).wallet.publicKey).toBeDefined();
+  });
+});
+
+describe("validation", () => {
+  it.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ WALLET_BASE_URL: "not a url" }, "WALLET_BASE_URL"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ TOKEN_ENCRYPTION_KEY: Buffer.alloc(16).toString("base64") }, "TOKEN_ENCRYPTION_KEY"],
+    [
+      { MERCHANT_PRIVATE_KEY: "-----BEGIN PRIVATE KEY-----\nnope\n-----END PRIVATE KEY-----" },
+      "MERCHANT_PRIVATE_KEY",
+    ],
+    [{ MERCHANT_PRIVATE_KEY_FILE: "/nonexistent/key.pem" }, "MERCHANT_PRIVATE_KEY_FILE"],
+    [{ WALLET_URL_ENCODE_SIGNATURE: "maybe" }, "WALLET_URL_ENCODE_SIGNATURE"],
+  ])("names the malformed variable: %j", (source, name) => {
+    expect(problemsOf(source as Record<string, string>).join("\n")).toContain(name);
+  });
+
+  it("reads keys in PKCS#1 and PKCS#8 form", () => {
+    for (const pem of [fixedKeyPem.pkcs1Private, fixedKeyPem.pkcs8Private]) {
+      const env = parseEnv(
+        { MERCHANT_PRIVATE_KEY: pem, WALLET_PUBLIC_KEY: fixedKeyPem.pkcs1Public },
+        { cwd: freshDir() },
+      );
+      expect(env.wallet.privateKey.type).toBe("private");
+      expect(env.wallet.publicKey?.type).toBe("public");
+    }
+  });
+});
+
+describe("production", () => {
+  it("generates nothing and names every missing secret", () => {
+    const cwd = freshDir();
+    const problems = problemsOf({ NODE_ENV: "production" }, cwd);
+    for (const name of [
+      "PUBLIC_BASE_URL",
+      "WALLET_BASE_URL",
+      "WALLET_CLIENT_ID",
+      "TOKEN_ENCRYPTION_KEY",
+      "SESSION_SECRET",
+      "NEXTAUTH_SECRET",
+      "MERCHANT_PRIVATE_KEY",
+      "WALLET_PUBLIC_KEY",
+      "DATABASE_URL",
+      "REDIS_URL",
+    ]) {
+      expect(problems.join("\n")).toContain(name);
+    }
+    expect(() => readFileSync(path.join(cwd, ".local/secrets.json"))).toThrow();
+  });
+
+  it("starts when everything is given", () => {
+    const env = parseEnv(
+      {
+        NODE_ENV: "production",
+        PUBLIC_BASE_URL: "https://shop.example",
+        DATABASE_URL: "postgresql://db/merchant",
+        REDIS_URL: "redis://cache:6379",
+        WALLET_BASE_URL: "https://wallet.example",
+        WALLET_CLIENT_ID: "2022000000000001",
+        MERCHANT_PRIVATE_KEY: fixedKeyPem.pkcs8Private,
+        WALLET_PUBLIC_KEY: fixedKeyPem.spkiPublic,
+        TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+        SESSION_SECRET: "s".repeat(32),
+        NEXTAUTH_SECRET: "n".repeat(32),
+      },
+      { cwd: freshDir() },
+    );
+    expect(env.wallet).toMatchObject({ usesSandbox: false, clientId: "2022000000000001" });
+  });
+});
