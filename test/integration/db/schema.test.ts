@@ -20,6 +20,8 @@ afterAll(async () => {
 // would round these.
 const BEYOND_2_53 = 2n ** 53n + 1n;
 const INT8_MAX = 2n ** 63n - 1n;
+// Large enough to hold the voided and refunded totals below (the money CHECK constraints).
+const ORDER_AMOUNT = 3n * BEYOND_2_53;
 
 // Distinct instants with milliseconds, the precision of the timestamptz(3) columns.
 let clock = Date.parse("2026-03-01T08:00:00.123Z");
@@ -162,7 +164,7 @@ describe("schema.prisma against the migrated database", () => {
         flow: enums.OrderFlow.AGREEMENT,
         productCode: "51051000101000100031",
         currency: "IQD",
-        amountFils: BEYOND_2_53,
+        amountFils: ORDER_AMOUNT,
         status: enums.OrderStatus.PAID,
         idempotencyKey: `idem-${id()}`,
         paymentRequestId: `pr-${id()}`,
@@ -555,7 +557,7 @@ describe("schema.prisma against the migrated database", () => {
       data: { refundedFils: { increment: 2n } },
     });
     expect(order.refundedFils).toBe(BEYOND_2_53 + 4n);
-    const byAmount = await prisma.order.findFirstOrThrow({ where: { amountFils: BEYOND_2_53 } });
+    const byAmount = await prisma.order.findFirstOrThrow({ where: { amountFils: ORDER_AMOUNT } });
     expect(byAmount.id).toBe(orderId);
     const sum = await prisma.orderItem.aggregate({ where: { orderId }, _sum: { unitPriceFils: true } });
     expect(sum._sum.unitPriceFils).toBe(BEYOND_2_53);

@@ -1,0 +1,69 @@
+// Prices an order from the catalog. The amount is always computed here, on the server: an amount sent
+// by the mini program would let the user choose what to pay.
+
+import type { PrismaClient } from "@/lib/db";
+import { ApiError } from "@/lib/http/api-error";
+
+export interface RequestedItem {
+  sku: string;
+  quantity: number;
+}
+
+export interface PricedLine {
+  sku: string;
+  name: string;
+  unitPriceFils: bigint;
+  quantity: number;
+}
+
+export interface PricedOrder {
+  lines: PricedLine[];
+  amountFils: bigint;
+  currency: string;
+}
+
+/** Merges repeated SKUs and orders lines by SKU, so the same basket always prices the same way. */
+export function normalizeItems(items: RequestedItem[]): RequestedItem[] {
+  const quantities = new Map<string, number>();
+  for (const item of items) quantities.set(item.sku, (quantities.get(item.sku) ?? 0) + item.quantity);
+  return [...quantities.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([sku, quantity]) => ({ sku, quantity }));
+}
+
+export async function priceItems(prisma: PrismaClient, items: RequestedItem[]): Promise<PricedOrder> {
+  const normalized = normalizeItems(items);
+  const products = await prisma.product.findMany({
+    where: { sku: { in: normalized.map((item) => item.sku) }, active: true },
+  });
+  const bySku = new Map(products.map((product) => [product.sku, product]));
+  const unknown = normalized.filter((item) => !bySku.has(item.sku)).map((item) => item.sku);
+  if (unknown.length > 0) {
+    throw new ApiError("VALIDATION_FAILED", `Unknown or unavailable products: ${unknown.join(", ")}.`, {
+      unknown,
+    });
+  }
+  const currencies = new Set(products.map((product) => product.currency));
+  if (currencies.size > 1)
+    throw new ApiError("VALIDATION_FAILED", "Products in one order must share a currency.");
+
+  const lines = normalized.map((item) => {
+    const product = bySku.get(item.sku);
+    if (!product) throw new Error("unreachable: checked above");
+    return {
+      sku: product.sku,
+      name: product.name,
+      unitPriceFils: product.priceFils,
+      quantity: item.quantity,
+    };
+  });
+  const amountFils = lines.reduce((sum, line) => sum + line.unitPriceFils * BigInt(line.quantity), 0n);
+  if (amountFils <= 0n) throw new ApiError("VALIDATION_FAILED", "The order total must be above zero.");
+  return { lines, amountFils, currency: [...currencies][0] ?? "IQD" };
+}
+
+/** `2 x Coffee, 1 x Cake`, cut to the wallet's description limit. */
+export function describeLines(lines: PricedLine[], max = 256): string {
+  const text = lines.map((line) => `${line.quantity} x ${line.name}`).join(", ");
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}

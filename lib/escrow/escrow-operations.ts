@@ -1,0 +1,229 @@
+// Escrow lifecycle operations on a paid escrow order (spec, "Escrow lifecycle"): merchantAccept,
+// cancel, void (full or partial) and confirm. One module because they share every step:
+//   1. under the order's row lock: check the state machine locally (illegal operations are refused
+//      before the wallet is called) and that no other operation on the order is in flight, then
+//      store the operation with its request id;
+//   2. call the wallet with that request id;
+//   3. record the answer: S moves the order; F is final, except MUTEX_OPERATION_IN_PROCESSING, which
+//      is retried later; U is settled by reconciliation, never guessed.
+import { v7 as uuidv7 } from "uuid";
+import type { EscrowOperation, EscrowOperationType, Order } from "@/lib/db";
+import { ApiError } from "@/lib/http/api-error";
+import { lockOrder } from "@/lib/orders/lock-order";
+import { applyOrderEvent, type OrderEvent } from "@/lib/orders/order-state";
+import { snapshotOf, transitionOrderWithRetry } from "@/lib/orders/transition-order";
+import type { ServiceContext } from "@/lib/services/context";
+import type { WalletOutcome } from "@/lib/wallet/outcome";
+import { withWalletCallScope } from "@/lib/wallet-calls/call-scope";
+
+export interface EscrowRequest {
+  type: EscrowOperationType;
+  /** Void only: fils to return; omitted means everything still held. */
+  amountFils?: bigint | undefined;
+  /** "customer:<id>" or "operator:<id>". */
+  requestedBy: string;
+}
+
+export type EscrowResult =
+  | { state: "DONE"; operation: EscrowOperation; order: Order }
+  | { state: "IN_PROGRESS"; operation: EscrowOperation; order: Order };
+
+/** Retry delay after MUTEX_OPERATION_IN_PROCESSING ("Another operation is in progress. Wait and retry."). */
+export const MUTEX_RETRY_DELAY_MS = 5_000;
+const UNKNOWN_CHECK_DELAY_MS = 10_000;
+
+const IN_FLIGHT = ["CREATED", "UNKNOWN", "RETRY"] as const;
+
+const REQUEST_PREFIX: Record<EscrowOperationType, string> = {
+  ACCEPT: "accept",
+  CONFIRM: "confirm",
+  CANCEL: "cancel",
+  VOID: "void",
+};
+
+function eventOf(type: EscrowOperationType, amountFils: bigint): OrderEvent {
+  switch (type) {
+    case "ACCEPT":
+      return { type: "MERCHANT_ACCEPTED" };
+    case "CONFIRM":
+      return { type: "CONFIRMED" };
+    case "CANCEL":
+      return { type: "CANCELLED" };
+    case "VOID":
+      return { type: "VOIDED", amountFils };
+  }
+}
+
+export async function requestEscrowOperation(
+  ctx: ServiceContext,
+  orderId: string,
+  request: EscrowRequest,
+): Promise<EscrowResult> {
+  const operation = await ctx.prisma.$transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw new ApiError("NOT_FOUND", "No such order.");
+    if (order.flow !== "ESCROW") {
+      throw new ApiError(
+        "ORDER_UNSUPPORTED_OPERATION",
+        "Only escrow orders have accept, confirm, cancel and void.",
+      );
+    }
+    const amountFils =
+      request.type === "VOID" ? (request.amountFils ?? order.amountFils - order.voidedFils) : 0n;
+    // Throws OrderTransitionError (409/422) when the operation is not allowed now.
+    applyOrderEvent(snapshotOf(order), eventOf(request.type, amountFils));
+    if (!order.paymentId) throw new ApiError("ORDER_STATUS_INVALID", "The order has no wallet payment yet.");
+    const busy = await tx.escrowOperation.findFirst({ where: { orderId, status: { in: [...IN_FLIGHT] } } });
+    if (busy) {
+      throw new ApiError(
+        "OPERATION_IN_PROGRESS",
+        `A ${busy.type.toLowerCase()} of this order is still in progress.`,
+        {
+          operationId: busy.id,
+        },
+      );
+    }
+    const id = uuidv7();
+    return tx.escrowOperation.create({
+      data: {
+        id,
+        orderId,
+        type: request.type,
+        requestId: `${REQUEST_PREFIX[request.type]}_${id.replaceAll("-", "")}`,
+        amountFils: request.type === "VOID" ? amountFils : null,
+        requestedBy: request.requestedBy,
+      },
+    });
+  });
+  return sendEscrowOperation(ctx, operation);
+}
+
+/** Sends (or re-sends, with the same request id) a stored operation and records the answer. */
+export async function sendEscrowOperation(
+  ctx: ServiceContext,
+  operation: EscrowOperation,
+): Promise<EscrowResult> {
+  const order = await ctx.prisma.order.findUniqueOrThrow({ where: { id: operation.orderId } });
+  const paymentId = order.paymentId as string;
+  const outcome: WalletOutcome<Record<string, unknown>> = await withWalletCallScope(
+    { orderId: order.id },
+    () => {
+      switch (operation.type) {
+        case "ACCEPT":
+          return ctx.wallet.merchantAccept({ paymentId });
+        case "CONFIRM":
+          return ctx.wallet.confirm({ paymentId, confirmRequestId: operation.requestId });
+        case "CANCEL":
+          return ctx.wallet.cancel({ paymentId });
+        case "VOID":
+          return ctx.wallet.void({
+            paymentId,
+            voidRequestId: operation.requestId,
+            voidAmount: { currency: order.currency, value: (operation.amountFils ?? 0n).toString() },
+          });
+      }
+    },
+  );
+  await ctx.prisma.escrowOperation.update({
+    where: { id: operation.id },
+    data: { attempts: { increment: 1 } },
+  });
+
+  // merchantAccept of an order the wallet already accepted: our record was behind, the goal is met.
+  const alreadyDone =
+    operation.type === "ACCEPT" &&
+    outcome.status === "F" &&
+    outcome.resultCode === "ORDER_IS_MERCHANT_ACCEPTED";
+  if (outcome.status === "S" || alreadyDone) {
+    return completeEscrowOperation(ctx, operation, {
+      resultCode: outcome.resultCode,
+      resultMessage: outcome.resultMessage,
+      walletOperationId: walletOperationIdOf(outcome.data),
+    });
+  }
+  if (outcome.status === "F" && outcome.resultCode !== "MUTEX_OPERATION_IN_PROCESSING") {
+    const failed = await ctx.prisma.escrowOperation.update({
+      where: { id: operation.id },
+      data: {
+        status: "FAIL",
+        resultCode: outcome.resultCode,
+        resultMessage: outcome.resultMessage,
+        nextCheckAt: null,
+      },
+    });
+    await ctx.prisma.orderEvent.create({
+      data: {
+        orderId: order.id,
+        type: `${operation.type}_FAILED`,
+        actor: operation.requestedBy,
+        detail: { resultCode: outcome.resultCode },
+      },
+    });
+    throw new ApiError(
+      "WALLET_REJECTED",
+      `The wallet refused the ${operation.type.toLowerCase()} (${outcome.resultCode}).`,
+      {
+        resultCode: outcome.resultCode,
+        operationId: failed.id,
+      },
+    );
+  }
+  // MUTEX_OPERATION_IN_PROCESSING: "Wait and retry" — a retry later, not a failure. U: settle by inquiry.
+  const waiting = await ctx.prisma.escrowOperation.update({
+    where: { id: operation.id },
+    data: {
+      status: outcome.status === "F" ? "RETRY" : "UNKNOWN",
+      resultCode: outcome.resultCode,
+      resultMessage: outcome.resultMessage,
+      nextCheckAt: new Date(
+        ctx.now().getTime() + (outcome.status === "F" ? MUTEX_RETRY_DELAY_MS : UNKNOWN_CHECK_DELAY_MS),
+      ),
+    },
+  });
+  return { state: "IN_PROGRESS", operation: waiting, order };
+}
+
+function walletOperationIdOf(data: Record<string, unknown> | undefined): string | null {
+  const id = data?.confirmId ?? data?.voidId;
+  return typeof id === "string" ? id : null;
+}
+
+/** Marks an operation done and moves the order; idempotent (a second completion changes nothing). */
+export async function completeEscrowOperation(
+  ctx: ServiceContext,
+  operation: EscrowOperation,
+  answer: { resultCode: string; resultMessage?: string; walletOperationId?: string | null },
+): Promise<EscrowResult> {
+  const claimed = await ctx.prisma.escrowOperation.updateMany({
+    where: { id: operation.id, status: { not: "SUCCESS" } },
+    data: {
+      status: "SUCCESS",
+      resultCode: answer.resultCode,
+      resultMessage: answer.resultMessage ?? null,
+      walletOperationId: answer.walletOperationId ?? null,
+      completedAt: ctx.now(),
+      nextCheckAt: null,
+    },
+  });
+  if (claimed.count === 1) {
+    const event = eventOf(operation.type, operation.amountFils ?? 0n);
+    const moved = await transitionOrderWithRetry(ctx.prisma, operation.orderId, event, {
+      actor: operation.requestedBy,
+      detail: { operationId: operation.id, requestId: operation.requestId },
+    });
+    if (!moved) {
+      await ctx.prisma.order.update({
+        where: { id: operation.orderId },
+        data: {
+          needsAttention: true,
+          attentionReason: `wallet confirmed ${operation.type} the order state does not allow`,
+        },
+      });
+    }
+  }
+  const [done, order] = await Promise.all([
+    ctx.prisma.escrowOperation.findUniqueOrThrow({ where: { id: operation.id } }),
+    ctx.prisma.order.findUniqueOrThrow({ where: { id: operation.orderId } }),
+  ]);
+  return { state: "DONE", operation: done, order };
+}

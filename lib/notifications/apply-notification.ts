@@ -1,0 +1,165 @@
+// What each verified notification does to our records. Every path is idempotent: a repeated or late
+// notification finds the work done (or overtaken) and changes nothing. Ids and amounts must match
+// what we stored, or the notification is rejected and the order flagged for an operator.
+import type { z } from "zod";
+import type { Order } from "@/lib/db";
+import { completeEscrowOperation } from "@/lib/escrow/escrow-operations";
+import { FINAL_STATUSES, type OrderEvent } from "@/lib/orders/order-state";
+import { transitionOrderWithRetry } from "@/lib/orders/transition-order";
+import { applyRefundStatus } from "@/lib/refunds/apply-refund-status";
+import type { ServiceContext } from "@/lib/services/context";
+import type { paymentNotification, refundNotification, voidNotification } from "./notification-bodies";
+
+export type ApplyResult =
+  | { status: "APPLIED" | "IGNORED"; orderId?: string; note?: string }
+  | { status: "REJECTED"; orderId?: string; error: string };
+
+async function flag(ctx: ServiceContext, orderId: string, reason: string) {
+  await ctx.prisma.order.update({
+    where: { id: orderId },
+    data: { needsAttention: true, attentionReason: reason },
+  });
+  ctx.logger.warn({ orderId, reason }, "order flagged for an operator");
+}
+
+function amountMatches(order: Order, value: string, currency: string): boolean {
+  return value === order.amountFils.toString() && currency === order.currency;
+}
+
+const PAYMENT_EVENTS: Record<string, OrderEvent["type"]> = {
+  SUCCESS: "PAY_SUCCEEDED",
+  FAIL: "PAY_FAILED",
+  CLOSED: "PAY_CLOSED",
+  CANCELLED: "PAY_CLOSED",
+};
+
+export async function applyPaymentNotification(
+  ctx: ServiceContext,
+  body: z.infer<typeof paymentNotification>,
+): Promise<ApplyResult> {
+  const order = await ctx.prisma.order.findUnique({ where: { paymentRequestId: body.paymentRequestId } });
+  if (!order) return { status: "REJECTED", error: `no order has paymentRequestId ${body.paymentRequestId}` };
+  if (order.paymentId && order.paymentId !== body.paymentId) {
+    await flag(
+      ctx,
+      order.id,
+      `payment notification names paymentId ${body.paymentId}, ours is ${order.paymentId}`,
+    );
+    return { status: "REJECTED", orderId: order.id, error: "paymentId does not match the order" };
+  }
+  if (!amountMatches(order, body.paymentAmount.value, body.paymentAmount.currency)) {
+    await flag(
+      ctx,
+      order.id,
+      `payment notification amount ${body.paymentAmount.value} ${body.paymentAmount.currency}`,
+    );
+    return { status: "REJECTED", orderId: order.id, error: "paymentAmount does not match the order" };
+  }
+
+  const eventType = PAYMENT_EVENTS[body.paymentStatus];
+  if (!eventType) {
+    if (!order.paymentId)
+      await ctx.prisma.order.update({ where: { id: order.id }, data: { paymentId: body.paymentId } });
+    return { status: "IGNORED", orderId: order.id, note: `paymentStatus ${body.paymentStatus} is not final` };
+  }
+  const moved = await transitionOrderWithRetry(ctx.prisma, order.id, { type: eventType } as OrderEvent, {
+    actor: "wallet:notification",
+    detail: { paymentStatus: body.paymentStatus, resultCode: body.paymentResult?.resultCode ?? null },
+    data: {
+      paymentId: body.paymentId,
+      nextReconcileAt: null,
+      ...(eventType === "PAY_SUCCEEDED"
+        ? { paidAt: body.paymentTime ? new Date(body.paymentTime) : ctx.now() }
+        : {}),
+      ...(body.paymentResult
+        ? {
+            resultCode: body.paymentResult.resultCode,
+            resultMessage: body.paymentResult.resultMessage ?? null,
+          }
+        : {}),
+    },
+  });
+  if (moved) return { status: "APPLIED", orderId: order.id };
+
+  // Not applicable now: a repeat (already applied), or news that contradicts a final state we hold.
+  const current = await ctx.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+  if (body.paymentStatus === "SUCCESS" && FINAL_STATUSES.has(current.status)) {
+    // The wallet took the customer's money for an order we consider closed: a person must decide.
+    await flag(ctx, order.id, `wallet reports SUCCESS for an order that is ${current.status}`);
+  }
+  return { status: "IGNORED", orderId: order.id, note: `order is ${current.status}` };
+}
+
+export async function applyVoidNotification(
+  ctx: ServiceContext,
+  body: z.infer<typeof voidNotification>,
+): Promise<ApplyResult> {
+  const operation = await ctx.prisma.escrowOperation.findUnique({
+    where: { requestId: body.voidRequestId },
+    include: { order: true },
+  });
+  if (!operation || operation.type !== "VOID") {
+    return { status: "REJECTED", error: `no void has voidRequestId ${body.voidRequestId}` };
+  }
+  const order = operation.order;
+  if (order.paymentId !== body.paymentId) {
+    await flag(ctx, order.id, `void notification names paymentId ${body.paymentId}`);
+    return { status: "REJECTED", orderId: order.id, error: "paymentId does not match the void" };
+  }
+  if (body.voidAmount && body.voidAmount.value !== operation.amountFils?.toString()) {
+    await flag(ctx, order.id, `void notification amount ${body.voidAmount.value}`);
+    return { status: "REJECTED", orderId: order.id, error: "voidAmount does not match the void" };
+  }
+  if (operation.status === "SUCCESS" || operation.status === "FAIL") {
+    return { status: "IGNORED", orderId: order.id, note: `void already ${operation.status}` };
+  }
+  if (body.voidResult.resultStatus === "S") {
+    await completeEscrowOperation(ctx, operation, {
+      resultCode: body.voidResult.resultCode,
+      resultMessage: body.voidResult.resultMessage,
+      walletOperationId: body.voidId ?? null,
+    });
+    return { status: "APPLIED", orderId: order.id };
+  }
+  if (body.voidResult.resultStatus === "F") {
+    await ctx.prisma.escrowOperation.update({
+      where: { id: operation.id },
+      data: { status: "FAIL", resultCode: body.voidResult.resultCode, nextCheckAt: null },
+    });
+    return { status: "APPLIED", orderId: order.id };
+  }
+  return { status: "IGNORED", orderId: order.id, note: `void result ${body.voidResult.resultStatus}` };
+}
+
+export async function applyRefundNotification(
+  ctx: ServiceContext,
+  body: z.infer<typeof refundNotification>,
+): Promise<ApplyResult> {
+  const refund = await ctx.prisma.refund.findUnique({
+    where: { refundRequestId: body.refundRequestId },
+    include: { order: true },
+  });
+  if (!refund) return { status: "REJECTED", error: `no refund has refundRequestId ${body.refundRequestId}` };
+  if (refund.order.paymentId !== body.paymentId) {
+    await flag(ctx, refund.orderId, `refund notification names paymentId ${body.paymentId}`);
+    return { status: "REJECTED", orderId: refund.orderId, error: "paymentId does not match the refund" };
+  }
+  if (
+    body.refundAmount.value !== refund.amountFils.toString() ||
+    body.refundAmount.currency !== refund.currency
+  ) {
+    await flag(ctx, refund.orderId, `refund notification amount ${body.refundAmount.value}`);
+    return { status: "REJECTED", orderId: refund.orderId, error: "refundAmount does not match the refund" };
+  }
+  const before = refund.status;
+  const after = await applyRefundStatus(ctx, refund.id, {
+    status: body.refundStatus,
+    refundId: body.refundId,
+    resultCode: body.refundResult?.resultCode,
+    failReason: body.refundFailReason,
+    refundTime: body.refundTime,
+  });
+  return after.status === before
+    ? { status: "IGNORED", orderId: refund.orderId, note: `refund already ${before}` }
+    : { status: "APPLIED", orderId: refund.orderId };
+}

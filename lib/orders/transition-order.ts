@@ -1,0 +1,81 @@
+// Persists a status change decided by the state machine, with its timeline event, under an optimistic
+// lock on the order's version: two writers (a notification and the reconcile worker, say) can never
+// both apply a transition computed from the same old state.
+import type { Order, Prisma, PrismaClient } from "@/lib/db";
+import { applyOrderEvent, type OrderEvent, type OrderSnapshot, OrderTransitionError } from "./order-state";
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+export interface TransitionOptions {
+  actor: string;
+  /** Extra columns to write with the new status (paymentId, paidAt, resultCode, ...). */
+  data?: Prisma.OrderUncheckedUpdateManyInput;
+  detail?: Prisma.InputJsonValue;
+}
+
+export function snapshotOf(order: Order): OrderSnapshot {
+  return {
+    flow: order.flow,
+    status: order.status,
+    amountFils: order.amountFils,
+    voidedFils: order.voidedFils,
+    refundedFils: order.refundedFils,
+  };
+}
+
+export class StaleOrderError extends Error {
+  override readonly name = "StaleOrderError";
+}
+
+/**
+ * Applies `event` to `order` (as read) and writes the result if nobody changed the order meanwhile.
+ * Throws OrderTransitionError if the event is not allowed, StaleOrderError if the order moved on.
+ */
+export async function transitionOrder(db: Db, order: Order, event: OrderEvent, options: TransitionOptions) {
+  const next = applyOrderEvent(snapshotOf(order), event);
+  const written = await db.order.updateMany({
+    where: { id: order.id, version: order.version },
+    data: {
+      ...options.data,
+      status: next.status,
+      voidedFils: next.voidedFils,
+      version: { increment: 1 },
+    },
+  });
+  if (written.count === 0)
+    throw new StaleOrderError(`order ${order.id} changed while applying ${event.type}`);
+  await db.orderEvent.create({
+    data: {
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: next.status,
+      type: event.type,
+      actor: options.actor,
+      detail: options.detail,
+    },
+  });
+  return next;
+}
+
+/**
+ * Re-reads and retries a transition a few times when it lost a race; returns false (and changes
+ * nothing) when the event no longer applies, e.g. a duplicate notification after the order moved on.
+ */
+export async function transitionOrderWithRetry(
+  db: Db,
+  orderId: string,
+  event: OrderEvent,
+  options: TransitionOptions,
+): Promise<boolean> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const order = await db.order.findUniqueOrThrow({ where: { id: orderId } });
+    try {
+      await transitionOrder(db, order, event, options);
+      return true;
+    } catch (error) {
+      if (error instanceof OrderTransitionError) return false;
+      if (!(error instanceof StaleOrderError)) throw error;
+    }
+  }
+  throw new StaleOrderError(`order ${orderId} kept changing; giving up on ${event.type}`);
+}

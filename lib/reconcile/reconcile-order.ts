@@ -1,0 +1,106 @@
+// Settles an order whose payment outcome we do not know: a `pay` that answered U or timed out, a crash
+// between our insert and the wallet's answer (the order stayed CREATED), or a PENDING order whose
+// notification never came. Only the wallet's answer moves the order (spec, Errors: "Wait for
+// notification or query; retry only with the same request identifiers").
+import type { Order, OrderItem } from "@/lib/db";
+import { applyPayOutcome } from "@/lib/orders/apply-pay-outcome";
+import type { OrderEvent } from "@/lib/orders/order-state";
+import { buildPayRequest } from "@/lib/orders/pay-request";
+import { transitionOrderWithRetry } from "@/lib/orders/transition-order";
+import type { ServiceContext } from "@/lib/services/context";
+import { withWalletCallScope } from "@/lib/wallet-calls/call-scope";
+import { backoffDelay } from "./backoff";
+
+/** After this long without a wallet answer, a person looks at the order instead of us guessing. */
+export const RECONCILE_GIVE_UP_MS = 24 * 60 * 60 * 1000;
+
+const UNSETTLED: Order["status"][] = ["CREATED", "UNKNOWN", "PENDING"];
+
+const STATUS_EVENTS: Record<string, OrderEvent["type"]> = {
+  SUCCESS: "PAY_SUCCEEDED",
+  FAIL: "PAY_FAILED",
+  CLOSED: "PAY_CLOSED",
+  CANCELLED: "PAY_CLOSED",
+  PROCESSING: "PAY_PROCESSING",
+};
+
+export type ReconcileResult = "settled" | "waiting" | "resent" | "nothing-to-do" | "flagged";
+
+export async function reconcileOrder(ctx: ServiceContext, orderId: string): Promise<ReconcileResult> {
+  const order = await ctx.prisma.order.findUnique({ where: { id: orderId }, include: { items: true } });
+  if (!order || !UNSETTLED.includes(order.status)) return "nothing-to-do";
+
+  const inquiry = await withWalletCallScope({ orderId }, () =>
+    ctx.wallet.inquiryPayment(
+      order.paymentId ? { paymentId: order.paymentId } : { paymentRequestId: order.paymentRequestId },
+    ),
+  );
+
+  if (inquiry.status === "S" && inquiry.data.paymentStatus) {
+    const eventType = STATUS_EVENTS[inquiry.data.paymentStatus];
+    const needsRedirect = order.flow !== "AGREEMENT" && !order.redirectionUrl;
+    if (eventType === "PAY_PROCESSING" && needsRedirect) {
+      // The payment exists but we never saw its cashier URL: ask `pay` again with the same id.
+      return resendPay(ctx, order);
+    }
+    if (eventType && !(eventType === "PAY_PROCESSING" && order.status === "PENDING")) {
+      await transitionOrderWithRetry(ctx.prisma, order.id, { type: eventType } as OrderEvent, {
+        actor: "worker:reconcile",
+        detail: { paymentStatus: inquiry.data.paymentStatus },
+        data: {
+          paymentId: inquiry.data.paymentId ?? order.paymentId,
+          ...(eventType === "PAY_SUCCEEDED"
+            ? { paidAt: inquiry.data.paymentTime ? new Date(inquiry.data.paymentTime) : ctx.now() }
+            : {}),
+          nextReconcileAt: eventType === "PAY_PROCESSING" ? later(ctx, order) : null,
+          reconcileAttempts: { increment: 1 },
+        },
+      });
+      return eventType === "PAY_PROCESSING" ? "waiting" : "settled";
+    }
+    return scheduleNext(ctx, order);
+  }
+  if (inquiry.status === "F" && inquiry.resultCode === "ORDER_NOT_EXIST") {
+    // The wallet never received our `pay` (we crashed first, or the request was lost): send it now,
+    // with the same paymentRequestId, so it can never be created twice.
+    return resendPay(ctx, order);
+  }
+  return scheduleNext(ctx, order);
+}
+
+async function resendPay(ctx: ServiceContext, order: Order & { items: OrderItem[] }) {
+  const request = await buildPayRequest(ctx, order);
+  const outcome = await withWalletCallScope({ orderId: order.id }, () => ctx.wallet.pay(request));
+  await ctx.prisma.order.update({ where: { id: order.id }, data: { reconcileAttempts: { increment: 1 } } });
+  if (outcome.status === "A" && order.status === "PENDING") {
+    await ctx.prisma.order.update({
+      where: { id: order.id },
+      data: {
+        redirectionUrl: outcome.data.redirectActionForm?.redirectionUrl ?? null,
+        nextReconcileAt: later(ctx, order),
+      },
+    });
+    return "resent";
+  }
+  await applyPayOutcome(ctx, order, outcome, "worker:reconcile");
+  return outcome.status === "U" ? "waiting" : "resent";
+}
+
+function later(ctx: ServiceContext, order: Order): Date {
+  return new Date(ctx.now().getTime() + backoffDelay(order.reconcileAttempts));
+}
+
+async function scheduleNext(ctx: ServiceContext, order: Order): Promise<ReconcileResult> {
+  const giveUp = ctx.now().getTime() - order.createdAt.getTime() > RECONCILE_GIVE_UP_MS;
+  await ctx.prisma.order.update({
+    where: { id: order.id },
+    data: {
+      reconcileAttempts: { increment: 1 },
+      nextReconcileAt: later(ctx, order),
+      ...(giveUp && !order.needsAttention
+        ? { needsAttention: true, attentionReason: "no wallet answer after 24 h of reconciliation" }
+        : {}),
+    },
+  });
+  return giveUp ? "flagged" : "waiting";
+}

@@ -1,0 +1,104 @@
+// The refund state machine, applied in one place for every source of news: the refund answer, the
+// refund notification, inquiryRefund polling and reconciliation.
+//
+//   CREATED ─→ PROCESSING | UNKNOWN | SUCCESS | FAIL
+//   PROCESSING | UNKNOWN ─→ PROCESSING | SUCCESS | FAIL
+//   SUCCESS and FAIL are final.
+// A FAIL releases the amount reserved on the order; SUCCESS keeps it.
+import type { Refund, RefundStatus } from "@/lib/db";
+import type { ServiceContext } from "@/lib/services/context";
+
+const ALLOWED: Record<RefundStatus, RefundStatus[]> = {
+  CREATED: ["PROCESSING", "UNKNOWN", "SUCCESS", "FAIL"],
+  PROCESSING: ["PROCESSING", "SUCCESS", "FAIL"],
+  UNKNOWN: ["PROCESSING", "UNKNOWN", "SUCCESS", "FAIL"],
+  SUCCESS: [],
+  FAIL: [],
+};
+
+export function canMoveRefund(from: RefundStatus, to: RefundStatus): boolean {
+  return ALLOWED[from].includes(to);
+}
+
+export interface RefundNews {
+  status: RefundStatus;
+  refundId?: string | undefined;
+  resultCode?: string | undefined;
+  failReason?: string | undefined;
+  refundTime?: string | undefined;
+}
+
+/** How soon to look again at a refund that is not final. */
+const NEXT_CHECK_MS: Partial<Record<RefundStatus, number>> = { PROCESSING: 5_000, UNKNOWN: 10_000 };
+
+export async function applyRefundStatus(ctx: ServiceContext, id: string, news: RefundNews): Promise<Refund> {
+  const { refund, previous } = await recordRefundStatus(ctx, id, news);
+  if (refund.status === "PROCESSING" && previous !== "PROCESSING") {
+    // Poll inquiryRefund (≤ 1 poll / 5 s, ≤ 1 min) until the wallet says SUCCESS or FAIL.
+    await enqueueSafely(ctx, () =>
+      ctx.jobs.enqueue("refund-poll", { refundId: refund.id }, { delayMs: 5_000 }),
+    );
+  } else if (refund.status === "UNKNOWN" && previous !== "UNKNOWN") {
+    await enqueueSafely(ctx, () =>
+      ctx.jobs.enqueue("reconcile", { kind: "refund", id: refund.id }, { delayMs: NEXT_CHECK_MS.UNKNOWN }),
+    );
+  }
+  return refund;
+}
+
+/** The row (with nextCheckAt) is the durable record; a lost enqueue is caught by the reconcile scan. */
+async function enqueueSafely(ctx: ServiceContext, enqueue: () => Promise<void>) {
+  try {
+    await enqueue();
+  } catch (error) {
+    ctx.logger.warn({ err: error }, "could not enqueue follow-up job; the reconcile scan will pick it up");
+  }
+}
+
+async function recordRefundStatus(ctx: ServiceContext, id: string, news: RefundNews) {
+  return ctx.prisma.$transaction(async (tx) => {
+    // Lock the refund row: notification, poll and reconcile may report the same outcome at once.
+    await tx.$queryRaw`SELECT id FROM refunds WHERE id = ${id} FOR UPDATE`;
+    const refund = await tx.refund.findUniqueOrThrow({ where: { id } });
+    if (!canMoveRefund(refund.status, news.status)) return { refund, previous: refund.status };
+
+    const now = ctx.now();
+    const final = news.status === "SUCCESS" || news.status === "FAIL";
+    const delay = NEXT_CHECK_MS[news.status];
+    const updated = await tx.refund.update({
+      where: { id },
+      data: {
+        status: news.status,
+        refundId: news.refundId ?? refund.refundId,
+        resultCode: news.resultCode ?? refund.resultCode,
+        failReason: news.failReason ?? refund.failReason,
+        refundedAt:
+          news.status === "SUCCESS" ? (news.refundTime ? new Date(news.refundTime) : now) : refund.refundedAt,
+        pollStartedAt: news.status === "PROCESSING" ? (refund.pollStartedAt ?? now) : refund.pollStartedAt,
+        nextCheckAt: final || delay === undefined ? null : new Date(now.getTime() + delay),
+      },
+    });
+    if (news.status === "FAIL") {
+      // The money never left: free the reservation so it can be refunded again.
+      await tx.order.update({
+        where: { id: refund.orderId },
+        data: { refundedFils: { decrement: refund.amountFils } },
+      });
+    }
+    if (refund.status !== news.status) {
+      await tx.orderEvent.create({
+        data: {
+          orderId: refund.orderId,
+          type: `REFUND_${news.status}`,
+          actor: "wallet",
+          detail: {
+            refundId: refund.id,
+            resultCode: news.resultCode ?? null,
+            amountFils: refund.amountFils.toString(),
+          },
+        },
+      });
+    }
+    return { refund: updated, previous: refund.status };
+  });
+}

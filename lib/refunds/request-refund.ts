@@ -1,0 +1,106 @@
+// Refunds of completed payments (spec, refund; DESIGN.md). The total refunded never exceeds what was
+// captured: the amount is reserved on the order (refunded_fils) under the order's row lock before the
+// wallet is called, and the database refuses any row where refunds and voids exceed the payment (a
+// CHECK constraint), so two concurrent partial refunds cannot both pass.
+// A failed refund releases its reservation; a refund in process is polled (refund-poll queue).
+import { v7 as uuidv7 } from "uuid";
+import type { Order, Refund } from "@/lib/db";
+import { ApiError } from "@/lib/http/api-error";
+import { lockOrder } from "@/lib/orders/lock-order";
+import { assertRefundable } from "@/lib/orders/order-state";
+import { snapshotOf } from "@/lib/orders/transition-order";
+import { notifyUrl } from "@/lib/orders/wallet-urls";
+import type { ServiceContext } from "@/lib/services/context";
+import { withWalletCallScope } from "@/lib/wallet-calls/call-scope";
+import { applyRefundStatus } from "./apply-refund-status";
+
+export interface RefundRequest {
+  amountFils: bigint;
+  reason?: string | undefined;
+  requestedBy: string;
+}
+
+/** Spec: "A refund request whose resultCode is REFUND_IN_PROCESS is still pending." */
+export const REFUND_IN_PROCESS = "REFUND_IN_PROCESS";
+
+export async function requestRefund(
+  ctx: ServiceContext,
+  orderId: string,
+  request: RefundRequest,
+): Promise<Refund> {
+  const refund = await ctx.prisma.$transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw new ApiError("NOT_FOUND", "No such order.");
+    assertRefundable(snapshotOf(order), request.amountFils);
+    if (!order.paymentId) throw new ApiError("ORDER_STATUS_INVALID", "The order has no wallet payment.");
+    await tx.order.update({
+      where: { id: order.id },
+      data: { refundedFils: { increment: request.amountFils } },
+    });
+    const id = uuidv7();
+    const created = await tx.refund.create({
+      data: {
+        id,
+        orderId: order.id,
+        // Derived from our row id and stored before the call: every retry reuses it.
+        refundRequestId: `refund_${id.replaceAll("-", "")}`,
+        amountFils: request.amountFils,
+        currency: order.currency,
+        reason: request.reason ?? null,
+        requestedBy: request.requestedBy,
+        nextCheckAt: new Date(ctx.now().getTime() + 30_000),
+      },
+    });
+    await tx.orderEvent.create({
+      data: {
+        orderId: order.id,
+        type: "REFUND_REQUESTED",
+        actor: request.requestedBy,
+        detail: { refundId: created.id, amountFils: request.amountFils.toString() },
+      },
+    });
+    return created;
+  });
+  return sendRefund(ctx, refund);
+}
+
+/** Sends a stored refund (again, with the same refundRequestId) and records the answer. */
+export async function sendRefund(ctx: ServiceContext, refund: Refund): Promise<Refund> {
+  const order: Order = await ctx.prisma.order.findUniqueOrThrow({ where: { id: refund.orderId } });
+  const outcome = await withWalletCallScope({ orderId: order.id, refundId: refund.id }, () =>
+    ctx.wallet.refund({
+      refundRequestId: refund.refundRequestId,
+      paymentId: order.paymentId as string,
+      refundAmount: { currency: refund.currency, value: refund.amountFils.toString() },
+      ...(refund.reason ? { refundReason: refund.reason.slice(0, 256) } : {}),
+      refundNotifyUrl: notifyUrl(ctx.publicBaseUrl, "refund"),
+    }),
+  );
+  const refundId = typeof outcome.data?.refundId === "string" ? outcome.data.refundId : undefined;
+
+  if (outcome.resultCode === REFUND_IN_PROCESS) {
+    return applyRefundStatus(ctx, refund.id, {
+      status: "PROCESSING",
+      refundId,
+      resultCode: outcome.resultCode,
+    });
+  }
+  switch (outcome.status) {
+    case "S":
+    case "A":
+      return applyRefundStatus(ctx, refund.id, {
+        status: outcome.status === "S" ? "SUCCESS" : "PROCESSING",
+        refundId,
+        resultCode: outcome.resultCode,
+        refundTime: typeof outcome.data.refundTime === "string" ? outcome.data.refundTime : undefined,
+      });
+    case "F":
+      return applyRefundStatus(ctx, refund.id, {
+        status: "FAIL",
+        resultCode: outcome.resultCode,
+        failReason: outcome.resultMessage || outcome.resultCode,
+      });
+    case "U":
+      return applyRefundStatus(ctx, refund.id, { status: "UNKNOWN", resultCode: outcome.resultCode });
+  }
+}

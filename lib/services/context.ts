@@ -1,0 +1,81 @@
+// What domain services need, passed in explicitly so they are plain functions testable without
+// Next.js: tests build a context on their own database and sandbox; routes and workers use the
+// process-wide one from getServiceContext().
+import type { KeyObject } from "node:crypto";
+import type { PrismaClient } from "@/lib/db";
+import { getPrisma } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
+import { getLogger, type Logger } from "@/lib/log";
+import { BullJobQueue } from "@/lib/queue/bullmq-queue";
+import type { JobQueue } from "@/lib/queue/definitions";
+import { getRedis } from "@/lib/redis";
+import { createWalletClient, type WalletClient } from "@/lib/wallet/client";
+import { walletCallRecorder } from "@/lib/wallet-calls/record-wallet-call";
+
+export interface ServiceContext {
+  prisma: PrismaClient;
+  wallet: WalletClient;
+  logger: Logger;
+  /** AES-256-GCM key for tokens at rest. */
+  tokenKey: Buffer;
+  sessionSecret: string;
+  /** Our public origin: notify URLs sent to the wallet are built from it. */
+  publicBaseUrl: string;
+  /** Our Client-Id, and the wallet's key that signs its notifications. */
+  clientId: string;
+  walletPublicKey: KeyObject | undefined;
+  /** Background work (refund polls, reconciliation, push) goes through here. */
+  jobs: JobQueue;
+  now: () => Date;
+}
+
+export interface WalletSettings {
+  baseUrl: string;
+  clientId: string;
+  keyVersion: string;
+  privateKey: KeyObject;
+  publicKey: KeyObject | undefined;
+  urlEncodeSignature?: boolean;
+  preparePath?: string;
+  timeoutsMs?: { pay?: number; inquiry?: number; default?: number };
+}
+
+/** A wallet client whose every exchange lands in the wallet-call log of `prisma`. */
+export function createLoggedWalletClient(
+  settings: WalletSettings,
+  prisma: () => PrismaClient,
+  logger: () => Logger,
+) {
+  return createWalletClient({
+    baseUrl: settings.baseUrl,
+    clientId: settings.clientId,
+    keyVersion: settings.keyVersion,
+    privateKey: settings.privateKey,
+    walletPublicKey: settings.publicKey,
+    urlEncodeSignature: settings.urlEncodeSignature,
+    preparePath: settings.preparePath,
+    timeoutsMs: settings.timeoutsMs,
+    logger: logger(),
+    hooks: { onExchange: walletCallRecorder(prisma, logger) },
+  });
+}
+
+let shared: ServiceContext | undefined;
+
+export function getServiceContext(): ServiceContext {
+  if (shared) return shared;
+  const env = getEnv();
+  shared = {
+    prisma: getPrisma(),
+    wallet: createLoggedWalletClient(env.wallet, getPrisma, getLogger),
+    logger: getLogger(),
+    tokenKey: env.tokenEncryptionKey,
+    sessionSecret: env.sessionSecret,
+    publicBaseUrl: env.publicBaseUrl,
+    clientId: env.wallet.clientId,
+    walletPublicKey: env.wallet.publicKey,
+    jobs: new BullJobQueue(getRedis),
+    now: () => new Date(),
+  };
+  return shared;
+}
