@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 
-// Browser tests: Playwright (playwright-core) driving Debian's Chromium against real servers.
+// Browser end-to-end tests: Playwright (playwright-core) driving Debian's Chromium at
+// /usr/bin/chromium against servers started in-process. Run with `npm run test:e2e`.
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -8,9 +9,8 @@ export default defineConfig({
     environment: "node",
     pool: "forks",
     maxWorkers: 1,
-    passWithNoTests: true,
-    testTimeout: 120_000,
-    hookTimeout: 180_000,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     alias: { "server-only": new URL("./test/support/server-only-stub.ts", import.meta.url).pathname },
   },
 });

@@ -98,7 +98,7 @@ export async function applyVoidNotification(
     where: { requestId: body.voidRequestId },
     include: { order: true },
   });
-  if (!operation || operation.type !== "VOID") {
+  if (operation?.type !== "VOID") {
     return { status: "REJECTED", error: `no void has voidRequestId ${body.voidRequestId}` };
   }
   const order = operation.order;

@@ -119,7 +119,8 @@ function verify(ctx: ServiceContext, inbound: InboundNotification) {
       signatureHeader: inbound.headers.get("signature"),
     },
     ctx.walletPublicKey,
-    { now: ctx.now() },
+    // Freshness is about the wall clock both sides sign with, not the business clock in ctx.now().
+    { now: new Date() },
   );
 }
 

@@ -120,6 +120,10 @@ const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d
 /** Parses an ISO 8601 timestamp with `Z` or an offset, with or without fractions. */
 export function parseWalletTime(value: string | null | undefined): Date | null {
   if (!value || !ISO_WITH_ZONE.test(value)) return null;
+  // `Date` rolls impossible calendar dates over (Feb 30 → Mar 2) instead of rejecting them.
+  const [year, month, day] = value.slice(0, 10).split("-").map(Number) as [number, number, number];
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return null;
   const normalized = value.replace(/([+-]\d{2})(\d{2})$/, "$1:$2");
   const date = new Date(normalized);
   return Number.isNaN(date.getTime()) ? null : date;

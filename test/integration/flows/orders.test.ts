@@ -1,0 +1,324 @@
+// Orders and payments end to end against the sandbox: cashier, escrow and agreement flows,
+// idempotency, failures, unknown outcomes and crashes between our insert and the wallet's answer.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bindAgreement, prepareAgreement } from "@/lib/agreements/agreements";
+import { ApiError } from "@/lib/http/api-error";
+import { createOrder } from "@/lib/orders/create-order";
+import { orderView } from "@/lib/orders/order-view";
+import { reconcileOrder } from "@/lib/reconcile/reconcile-order";
+import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
+
+let merchant: MerchantHarness;
+beforeAll(async () => {
+  merchant = await startMerchant();
+});
+afterAll(() => merchant.close());
+
+const key = () => `order-${crypto.randomUUID()}`;
+const basket = [
+  { sku: "COFFEE", quantity: 2 },
+  { sku: "KLEICHA", quantity: 1 },
+];
+
+/** The payments the wallet holds for a paymentRequestId. */
+function walletPayments(paymentRequestId: string) {
+  return merchant.sandbox.control<{ paymentRequestId: string }[]>(
+    "GET",
+    `/sandbox/payments?paymentRequestId=${encodeURIComponent(paymentRequestId)}`,
+  );
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe("cashier", () => {
+  it("A → pending with the cashier URL; the user pays; the notification makes it PAID", async () => {
+    const { customerId } = await merchant.newCustomer();
+    const { order, created } = await createOrder(merchant.ctx, customerId, {
+      flow: "CASHIER",
+      items: basket,
+      idempotencyKey: key(),
+    });
+    expect(created).toBe(true);
+    const view = orderView(order);
+    expect(view).toMatchObject({ status: "PENDING", amount: { currency: "IQD", value: "11000000" } });
+    expect(view.redirectionUrl).toMatch(/^http/);
+    expect(order.paymentId).toBeTruthy();
+
+    await merchant.sandbox.payAtCashier(order.paymentId as string);
+    const paid = await merchant.eventually(async () => {
+      const current = await merchant.ctx.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+      return current.status === "PAID" && current;
+    });
+    expect(paid.paidAt).toBeInstanceOf(Date);
+    const notification = await merchant.ctx.prisma.notification.findFirstOrThrow({
+      where: { orderId: order.id },
+    });
+    expect(notification).toMatchObject({ verified: true, status: "APPLIED", kind: "PAYMENT" });
+  });
+
+  it("computes the amount from the catalog, never from the client", async () => {
+    const { customerId } = await merchant.newCustomer();
+    const { order } = await createOrder(merchant.ctx, customerId, {
+      flow: "CASHIER",
+      items: [
+        { sku: "TEA", quantity: 3 },
+        { sku: "TEA", quantity: 1 },
+      ],
+      idempotencyKey: key(),
+    });
+    expect(order.amountFils).toBe(4_000_000n);
+    expect(order.items).toEqual([
+      expect.objectContaining({ sku: "TEA", quantity: 4, unitPriceFils: 1_000_000n }),
+    ]);
+  });
+
+  it("refuses unknown products before anything is stored or sent", async () => {
+    const { customerId } = await merchant.newCustomer();
+    const calls = await merchant.walletCalls("pay");
+    const error = await rejection(
+      createOrder(merchant.ctx, customerId, {
+        flow: "CASHIER",
+        items: [{ sku: "NOPE", quantity: 1 }],
+        idempotencyKey: key(),
+      }),
+    );
+    expect(error).toMatchObject({ code: "VALIDATION_FAILED", details: { unknown: ["NOPE"] } });
+    expect(await merchant.walletCalls("pay")).toBe(calls);
+  });
+});
+
+describe("idempotency", () => {
+  it("the same Idempotency-Key sent 20 times concurrently makes one order and one wallet payment", async () => {
+    const { customerId } = await merchant.newCustomer();
+    const idempotencyKey = key();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        createOrder(merchant.ctx, customerId, { flow: "CASHIER", items: basket, idempotencyKey }),
+      ),
+    );
+    const ids = new Set(results.map((result) => result.order.id));
+    expect(ids.size).toBe(1);
+    expect(results.filter((result) => result.created)).toHaveLength(1);
+    const [orderId] = [...ids];
+    expect(await merchant.walletCalls("pay", orderId)).toBe(1);
+    const order = await merchant.ctx.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+    expect(await walletPayments(order.paymentRequestId)).toHaveLength(1);
+  });
+
+  it("a retried request returns the same order without calling the wallet again", async () => {
+    const { customerId } = await merchant.newCustomer();
+    const idempotencyKey = key();
+    const first = await createOrder(merchant.ctx, customerId, {
+      flow: "CASHIER",
+      items: basket,
+      idempotencyKey,
+    });
+    const again = await createOrder(merchant.ctx, customerId, {
+      flow: "CASHIER",
+      items: [...basket].reverse(),
+      idempotencyKey,
+    });
+    expect(again).toMatchObject({ created: false, order: { id: first.order.id } });
+    expect(await merchant.walletCalls("pay", first.order.id)).toBe(1);
+  });
+
+  it("the same key with a different basket is refused (422)", async () => {
+    const { customerId } = await merchant.newCustomer();
+    const idempotencyKey = key();
+    await createOrder(merchant.ctx, customerId, { flow: "CASHIER", items: basket, idempotencyKey });
+    const error = await rejection(
+      createOrder(merchant.ctx, customerId, {
+        flow: "CASHIER",
+        items: [{ sku: "TEA", quantity: 1 }],
+        idempotencyKey,
+      }),
+    );
+    expect(error).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED", status: 422 });
+  });
+
+  it("keys are per customer: two customers may use the same key", async () => {
+    const idempotencyKey = key();
+    const a = await merchant.newCustomer();
+    const b = await merchant.newCustomer();
+    const first = await createOrder(merchant.ctx, a.customerId, {
+      flow: "CASHIER",
+      items: basket,
+      idempotencyKey,
+    });
+    const second = await createOrder(merchant.ctx, b.customerId, {
+      flow: "CASHIER",
+      items: basket,
+      idempotencyKey,
+    });
+    expect(first.order.id).not.toBe(second.order.id);
+  });
+});
+
+describe("failures", () => {
+  it.each([
+    ["low_balance", "USER_BALANCE_NOT_ENOUGH", "balance is not enough"],
+    ["restricted", "USER_STATUS_ABNORMAL", "restricted"],
+    ["risk", "RISK_REJECT", "declined"],
+  ])("a %s user: F %s is FAILED with a clear message", async (persona, resultCode, message) => {
+    const { customerId, userId } = await merchant.newCustomer({ persona });
+    // Cashier payments fail when the user pays; agreement payments fail at once. Use agreement.
+    const prepared = await prepareAgreement(merchant.ctx, customerId, {
+      contractDescription: "Weekly coffee",
+    });
+    const { authCode } = await merchant.sandbox.control<{ authCode: string }>(
+      "POST",
+      "/sandbox/agreements/authorize",
+      {
+        authorizationUrl: prepared.authorizationUrl,
+        userId,
+      },
+    );
+    await bindAgreement(merchant.ctx, customerId, { authCode });
+    const { order } = await createOrder(merchant.ctx, customerId, {
+      flow: "AGREEMENT",
+      items: basket,
+      idempotencyKey: key(),
+    });
+    const view = orderView(order);
+    expect(view.status).toBe("FAILED");
+    expect(view.failure).toMatchObject({ code: resultCode });
+    expect(view.failure?.message).toContain(message);
+  });
+});
+
+describe("agreement", () => {
+  it("prepare → sign → bind → pay completes synchronously (S → PAID)", async () => {
+    const { customerId, userId } = await merchant.newCustomer();
+    const prepared = await prepareAgreement(merchant.ctx, customerId, {
+      contractDescription: "Monthly dates",
+    });
+    expect(prepared.authorizationUrl).toMatch(/^http/);
+    const { authCode } = await merchant.sandbox.control<{ authCode: string }>(
+      "POST",
+      "/sandbox/agreements/authorize",
+      {
+        authorizationUrl: prepared.authorizationUrl,
+        userId,
+      },
+    );
+    const bound = await bindAgreement(merchant.ctx, customerId, { authCode });
+    expect(bound.status).toBe("ACTIVE");
+    const { order } = await createOrder(merchant.ctx, customerId, {
+      flow: "AGREEMENT",
+      items: [{ sku: "DATES", quantity: 1 }],
+      idempotencyKey: key(),
+    });
+    expect(order.status).toBe("PAID");
+    expect(order.redirectionUrl).toBeNull();
+  });
+
+  it("an agreement signed by another wallet user cannot be bound to this session", async () => {
+    const me = await merchant.newCustomer();
+    const other = await merchant.newCustomer();
+    const prepared = await prepareAgreement(merchant.ctx, me.customerId, { contractDescription: "x" });
+    const { authCode } = await merchant.sandbox.control<{ authCode: string }>(
+      "POST",
+      "/sandbox/agreements/authorize",
+      {
+        authorizationUrl: prepared.authorizationUrl,
+        userId: other.userId,
+      },
+    );
+    const error = await rejection(bindAgreement(merchant.ctx, me.customerId, { authCode }));
+    expect(error.code).toBe("FORBIDDEN");
+  });
+
+  it("agreement pay without a bound agreement is refused locally", async () => {
+    const { customerId } = await merchant.newCustomer();
+    const error = await rejection(
+      createOrder(merchant.ctx, customerId, { flow: "AGREEMENT", items: basket, idempotencyKey: key() }),
+    );
+    expect(error.code).toBe("ORDER_STATUS_INVALID");
+  });
+});
+
+describe("unknown outcomes and crashes", () => {
+  it.each(["U", "TIMEOUT"])(
+    "a %s answer leaves the order UNKNOWN, shown as PROCESSING, until reconciliation",
+    async (fault) => {
+      const { customerId } = await merchant.newCustomer();
+      await merchant.sandbox.setFault("pay", fault);
+      const { order } = await createOrder(merchant.ctx, customerId, {
+        flow: "CASHIER",
+        items: basket,
+        idempotencyKey: key(),
+      });
+      expect(order.status).toBe("UNKNOWN");
+      expect(orderView(order).status).toBe("PROCESSING");
+      expect(order.nextReconcileAt).toBeInstanceOf(Date);
+
+      // Reconciliation asks the wallet (by paymentRequestId: we never saw a paymentId) and settles.
+      const result = await reconcileOrder(merchant.ctx, order.id);
+      expect(["resent", "settled", "waiting"]).toContain(result);
+      const settled = await merchant.ctx.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+      expect(settled.status).toBe("PENDING");
+      expect(settled.redirectionUrl).toMatch(/^http/);
+      // Still exactly one payment at the wallet for this paymentRequestId.
+      expect(await walletPayments(order.paymentRequestId)).toHaveLength(1);
+    },
+  );
+
+  it("a crash between the order insert and the wallet answer is found and settled by reconciliation", async () => {
+    const { customerId } = await merchant.newCustomer();
+    // Simulate the crash: the process dies after committing the order, before `pay` is answered.
+    const crashing = {
+      ...merchant.ctx,
+      wallet: { ...merchant.ctx.wallet, pay: () => Promise.reject(new Error("process killed")) },
+    };
+    const idempotencyKey = key();
+    await expect(
+      createOrder(crashing, customerId, { flow: "CASHIER", items: basket, idempotencyKey }),
+    ).rejects.toThrow("process killed");
+    const stranded = await merchant.ctx.prisma.order.findFirstOrThrow({
+      where: { customerId, idempotencyKey },
+    });
+    expect(stranded.status).toBe("CREATED");
+    expect(stranded.nextReconcileAt).toBeInstanceOf(Date);
+
+    expect(await reconcileOrder(merchant.ctx, stranded.id)).toBe("resent");
+    const settled = await merchant.ctx.prisma.order.findUniqueOrThrow({ where: { id: stranded.id } });
+    expect(settled.status).toBe("PENDING");
+    expect(settled.paymentRequestId).toBe(stranded.paymentRequestId);
+  });
+
+  it("an unknown agreement payment that the wallet completed settles as PAID", async () => {
+    const { customerId, userId } = await merchant.newCustomer();
+    const prepared = await prepareAgreement(merchant.ctx, customerId, { contractDescription: "x" });
+    const { authCode } = await merchant.sandbox.control<{ authCode: string }>(
+      "POST",
+      "/sandbox/agreements/authorize",
+      {
+        authorizationUrl: prepared.authorizationUrl,
+        userId,
+      },
+    );
+    await bindAgreement(merchant.ctx, customerId, { authCode });
+    await merchant.sandbox.setFault("pay", "PAYMENT_IN_PROCESS");
+    const { order } = await createOrder(merchant.ctx, customerId, {
+      flow: "AGREEMENT",
+      items: basket,
+      idempotencyKey: key(),
+    });
+    expect(order.status).toBe("UNKNOWN");
+    await merchant.sandbox.advanceClock(120);
+    await merchant.eventually(async () => {
+      await reconcileOrder(merchant.ctx, order.id);
+      const current = await merchant.ctx.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+      return current.status !== "UNKNOWN" && current.status !== "PENDING" && current;
+    });
+    const settled = await merchant.ctx.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect(settled.status).toBe("PAID");
+  });
+});

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPush, sendPush } from "@/lib/push/send-push";
+import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
+
+let merchant: MerchantHarness;
+beforeAll(async () => {
+  merchant = await startMerchant();
+});
+afterAll(() => merchant.close());
+
+const message = {
+  title: "Your order is on its way",
+  content: "2 x Cardamom coffee",
+  url: "mini://platformapi/startapp?appId=3500000000000001&page=pages/orders/index",
+};
+
+describe("push messages", () => {
+  it("are sent with a stored requestId and recorded with the wallet's messageId", async () => {
+    const { customerId } = await merchant.newCustomer({ scopes: ["USER_ID", "NOTIFICATION_PUSH"] });
+    const sent = await createPush(merchant.ctx, customerId, message);
+    expect(sent).toMatchObject({ status: "SENT", attempts: 1 });
+    expect(sent.messageId).toBeTruthy();
+    expect(sent.requestId).toMatch(/^push_/);
+  });
+
+  it("without the NOTIFICATION_PUSH scope: a clear error naming the scope to ask for", async () => {
+    const { customerId } = await merchant.newCustomer({ scopes: ["USER_ID"] });
+    const error = await createPush(merchant.ctx, customerId, message).catch((thrown: unknown) => thrown);
+    expect(error).toMatchObject({ code: "SCOPE_NOT_GRANTED", status: 403 });
+    expect((error as Error).message).toContain("NOTIFICATION_PUSH");
+  });
+
+  it("an unknown outcome is retried with the same requestId and never sends twice", async () => {
+    const { customerId } = await merchant.newCustomer({ scopes: ["USER_ID", "NOTIFICATION_PUSH"] });
+    await merchant.sandbox.setFault("sendPush", "U");
+    const unknown = await createPush(merchant.ctx, customerId, message);
+    expect(unknown.status).toBe("UNKNOWN");
+    expect(merchant.jobs.of("push")).toContainEqual(
+      expect.objectContaining({ payload: { pushMessageId: unknown.id } }),
+    );
+    const retried = await sendPush(merchant.ctx, unknown);
+    expect(retried.status).toBe("SENT");
+    const calls = await merchant.ctx.prisma.walletCall.findMany({
+      where: { operation: "sendPush", requestKey: unknown.requestId },
+    });
+    expect(calls).toHaveLength(2);
+    // A third send of a SENT message is a no-op.
+    expect((await sendPush(merchant.ctx, retried)).attempts).toBe(2);
+  });
+});

@@ -1,0 +1,148 @@
+// Refunds against the sandbox: partial and full, never above what was captured (even under
+// concurrency), pending refunds handed to polling, failures releasing their reservation.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOrder } from "@/lib/orders/create-order";
+import { requestRefund } from "@/lib/refunds/request-refund";
+import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
+
+let merchant: MerchantHarness;
+beforeAll(async () => {
+  merchant = await startMerchant({ sandbox: { settings: { refundDelaySeconds: 0 } } });
+});
+afterAll(() => merchant.close());
+
+const operator = "operator:test";
+
+/** A paid cashier order of 11,000 IQD (11,000,000 fils). */
+async function paidOrder() {
+  const { customerId } = await merchant.newCustomer();
+  const { order } = await createOrder(merchant.ctx, customerId, {
+    flow: "CASHIER",
+    items: [
+      { sku: "COFFEE", quantity: 2 },
+      { sku: "KLEICHA", quantity: 1 },
+    ],
+    idempotencyKey: crypto.randomUUID(),
+  });
+  await merchant.sandbox.payAtCashier(order.paymentId as string);
+  return merchant.eventually(async () => {
+    const current = await merchant.ctx.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    return current.status === "PAID" && current;
+  });
+}
+
+const orderRow = (id: string) => merchant.ctx.prisma.order.findUniqueOrThrow({ where: { id } });
+
+describe("refunds", () => {
+  it("partial, then the rest: both succeed and the order is fully refunded", async () => {
+    const order = await paidOrder();
+    const first = await requestRefund(merchant.ctx, order.id, {
+      amountFils: 3_000_000n,
+      requestedBy: operator,
+    });
+    expect(first.status).toBe("SUCCESS");
+    expect(first.refundId).toBeTruthy();
+    const second = await requestRefund(merchant.ctx, order.id, {
+      amountFils: 8_000_000n,
+      requestedBy: operator,
+    });
+    expect(second.status).toBe("SUCCESS");
+    expect((await orderRow(order.id)).refundedFils).toBe(11_000_000n);
+  });
+
+  it("a refund above what remains is refused before the wallet is called", async () => {
+    const order = await paidOrder();
+    await requestRefund(merchant.ctx, order.id, { amountFils: 10_000_000n, requestedBy: operator });
+    const calls = await merchant.walletCalls("refund", order.id);
+    const error = await requestRefund(merchant.ctx, order.id, {
+      amountFils: 1_000_001n,
+      requestedBy: operator,
+    }).catch((thrown: unknown) => thrown);
+    expect(error).toMatchObject({ code: "AMOUNT_EXCEEDS_REMAINING" });
+    expect(await merchant.walletCalls("refund", order.id)).toBe(calls);
+  });
+
+  it("two concurrent partial refunds that together exceed the captured amount: exactly one succeeds", async () => {
+    const order = await paidOrder();
+    const results = await Promise.allSettled([
+      requestRefund(merchant.ctx, order.id, { amountFils: 6_000_000n, requestedBy: "operator:a" }),
+      requestRefund(merchant.ctx, order.id, { amountFils: 6_000_000n, requestedBy: "operator:b" }),
+    ]);
+    const fulfilled = results.filter((result) => result.status === "fulfilled");
+    const rejected = results.filter((result) => result.status === "rejected");
+    expect(fulfilled).toHaveLength(1);
+    expect(rejected).toHaveLength(1);
+    expect((rejected[0] as PromiseRejectedResult).reason).toMatchObject({ code: "AMOUNT_EXCEEDS_REMAINING" });
+    expect(await merchant.walletCalls("refund", order.id)).toBe(1);
+    expect((await orderRow(order.id)).refundedFils).toBe(6_000_000n);
+  });
+
+  it("many concurrent small refunds never exceed the amount in total", async () => {
+    const order = await paidOrder();
+    const results = await Promise.allSettled(
+      Array.from({ length: 15 }, () =>
+        requestRefund(merchant.ctx, order.id, { amountFils: 1_000_000n, requestedBy: operator }),
+      ),
+    );
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(11);
+    const refunds = await merchant.ctx.prisma.refund.aggregate({
+      where: { orderId: order.id, status: "SUCCESS" },
+      _sum: { amountFils: true },
+    });
+    expect(refunds._sum.amountFils).toBe(11_000_000n);
+  });
+
+  it("a failed refund releases its reservation so the amount can be refunded again", async () => {
+    const order = await paidOrder();
+    await merchant.sandbox.setFault("refund", "REFUND_FAIL");
+    const failed = await requestRefund(merchant.ctx, order.id, {
+      amountFils: 11_000_000n,
+      requestedBy: operator,
+    });
+    expect(failed.status).toBe("FAIL");
+    expect((await orderRow(order.id)).refundedFils).toBe(0n);
+    const retried = await requestRefund(merchant.ctx, order.id, {
+      amountFils: 11_000_000n,
+      requestedBy: operator,
+    });
+    expect(retried.status).toBe("SUCCESS");
+  });
+
+  it("REFUND_IN_PROCESS: recorded as PROCESSING, handed to the refund poll, settled by the notification", async () => {
+    await merchant.sandbox.settings({ refundDelaySeconds: 30 });
+    try {
+      const order = await paidOrder();
+      const refund = await requestRefund(merchant.ctx, order.id, {
+        amountFils: 5_000_000n,
+        requestedBy: operator,
+      });
+      expect(refund).toMatchObject({ status: "PROCESSING", resultCode: "REFUND_IN_PROCESS" });
+      expect(refund.pollStartedAt).toBeInstanceOf(Date);
+      expect(merchant.jobs.of("refund-poll")).toContainEqual(
+        expect.objectContaining({ payload: { refundId: refund.id }, delayMs: 5_000 }),
+      );
+      await merchant.advanceClock(31);
+      const settled = await merchant.eventually(async () => {
+        const current = await merchant.ctx.prisma.refund.findUniqueOrThrow({ where: { id: refund.id } });
+        return current.status === "SUCCESS" && current;
+      });
+      expect(settled.refundedAt).toBeInstanceOf(Date);
+    } finally {
+      await merchant.sandbox.settings({ refundDelaySeconds: 0 });
+    }
+  });
+
+  it("an unknown refund outcome is handed to reconciliation, and the amount stays reserved", async () => {
+    const order = await paidOrder();
+    await merchant.sandbox.setFault("refund", "U");
+    const refund = await requestRefund(merchant.ctx, order.id, {
+      amountFils: 2_000_000n,
+      requestedBy: operator,
+    });
+    expect(refund.status).toBe("UNKNOWN");
+    expect((await orderRow(order.id)).refundedFils).toBe(2_000_000n);
+    expect(merchant.jobs.of("reconcile")).toContainEqual(
+      expect.objectContaining({ payload: { kind: "refund", id: refund.id } }),
+    );
+  });
+});

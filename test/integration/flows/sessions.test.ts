@@ -1,0 +1,165 @@
+// Sessions from authCodes, the profile, and token refresh — as the mini program and the wallet
+// sandbox exercise them.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getProfile } from "@/lib/customers/get-profile";
+import { startSession } from "@/lib/customers/start-session";
+import { ApiError } from "@/lib/http/api-error";
+import { verifySessionToken } from "@/lib/sessions/session-token";
+import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
+
+let merchant: MerchantHarness;
+beforeAll(async () => {
+  merchant = await startMerchant();
+});
+afterAll(() => merchant.close());
+
+async function apiError(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe("POST /api/mini/session (startSession)", () => {
+  it("exchanges an authCode for our own session and stores the customer with encrypted tokens", async () => {
+    const { sandbox, ctx } = merchant;
+    const { userId } = await sandbox.createUser();
+    const { authCode } = await sandbox.createAuthCode(userId, ["USER_ID", "USER_NAME"]);
+    const session = await startSession(ctx, { authCode, scopes: ["USER_ID", "USER_NAME"] });
+
+    expect(await verifySessionToken(session.sessionToken, ctx.sessionSecret)).toBe(session.customer.id);
+    const token = await ctx.prisma.walletToken.findUniqueOrThrow({
+      where: { customerId: session.customer.id },
+    });
+    expect(token.accessTokenCipher).toMatch(/^v1\./);
+    expect(token.refreshTokenCipher).toMatch(/^v1\./);
+    const customer = await ctx.prisma.customer.findUniqueOrThrow({ where: { id: session.customer.id } });
+    expect(customer.scopes).toEqual(["USER_ID", "USER_NAME"]);
+  });
+
+  it("never lets a wallet token or refresh token reach a response body or a log line", async () => {
+    const { sandbox, ctx } = merchant;
+    const { userId } = await sandbox.createUser();
+    const { authCode } = await sandbox.createAuthCode(userId, ["USER_ID"]);
+    // What the wallet issues, seen from outside: ask the wallet log which tokens it handed out by
+    // reading them back through our own decryption.
+    const session = await startSession(ctx, { authCode });
+    const profile = await getProfile(ctx, session.customer.id);
+    const stored = await ctx.prisma.walletToken.findUniqueOrThrow({
+      where: { customerId: session.customer.id },
+    });
+    const { decryptSecret } = await import("@/lib/crypto/secret-box");
+    const accessToken = decryptSecret(
+      stored.accessTokenCipher,
+      ctx.tokenKey,
+      `access:${session.customer.id}`,
+    );
+    const refreshToken = decryptSecret(
+      stored.refreshTokenCipher,
+      ctx.tokenKey,
+      `refresh:${session.customer.id}`,
+    );
+
+    const everything = [JSON.stringify(session), JSON.stringify(profile), ...merchant.logLines].join("\n");
+    expect(everything).not.toContain(accessToken);
+    expect(everything).not.toContain(refreshToken);
+    expect(everything).not.toContain(authCode);
+    const calls = await ctx.prisma.walletCall.findMany();
+    expect(
+      JSON.stringify(calls, (_key, value) => (typeof value === "bigint" ? value.toString() : value)),
+    ).not.toContain(accessToken);
+  });
+
+  it.each([
+    ["an unknown code", async () => "not-a-real-code", "INVALID_CODE"],
+    [
+      "a code already used",
+      async () => {
+        const { userId } = await merchant.sandbox.createUser();
+        const { authCode } = await merchant.sandbox.createAuthCode(userId, ["USER_ID"]);
+        await startSession(merchant.ctx, { authCode });
+        return authCode;
+      },
+      "USED_CODE",
+    ],
+  ])(
+    "refuses %s with a 401 telling the mini program to call my.getAuthCode again",
+    async (_name, code, resultCode) => {
+      const error = await apiError(startSession(merchant.ctx, { authCode: await code() }));
+      expect(error.status).toBe(401);
+      expect(error.code).toBe("AUTH_CODE_REJECTED");
+      expect(error.message).toContain("my.getAuthCode");
+      expect(error.details).toEqual({ resultCode });
+    },
+  );
+
+  it("refuses an expired code the same way", async () => {
+    const { userId } = await merchant.sandbox.createUser();
+    const { authCode } = await merchant.sandbox.createAuthCode(userId, ["USER_ID"]);
+    await merchant.sandbox.advanceClock(6 * 60); // auth codes live 5 minutes
+    const error = await apiError(startSession(merchant.ctx, { authCode }));
+    expect(error.details).toEqual({ resultCode: "EXPIRED_CODE" });
+  });
+
+  it("an unknown wallet outcome asks for a new code instead of guessing", async () => {
+    const { userId } = await merchant.sandbox.createUser();
+    const { authCode } = await merchant.sandbox.createAuthCode(userId, ["USER_ID"]);
+    await merchant.sandbox.setFault("applyToken", "U");
+    const error = await apiError(startSession(merchant.ctx, { authCode }));
+    expect(error.code).toBe("WALLET_UNAVAILABLE");
+    expect(error.status).toBe(503);
+  });
+});
+
+describe("GET /api/mini/me (getProfile)", () => {
+  it("returns only what the granted scopes release", async () => {
+    const narrow = await merchant.newCustomer({ scopes: ["USER_ID"] });
+    const wide = await merchant.newCustomer({ scopes: ["USER_ID", "USER_NAME", "USER_CONTACTINFO"] });
+    const narrowProfile = await getProfile(merchant.ctx, narrow.customerId);
+    const wideProfile = await getProfile(merchant.ctx, wide.customerId);
+    expect(Object.keys(narrowProfile.userInfo)).toEqual(["userId"]);
+    expect(wideProfile.userInfo).toHaveProperty("userName");
+    expect(wideProfile.userInfo).toHaveProperty("contactInfos");
+  });
+
+  it("refreshes an access token the wallet says expired, once, even for concurrent requests", async () => {
+    const customer = await merchant.newCustomer();
+    const before = await merchant.ctx.prisma.walletToken.findUniqueOrThrow({
+      where: { customerId: customer.customerId },
+    });
+    const refreshesBefore = await merchant.walletCalls("applyToken");
+    await merchant.sandbox.advanceClock(61 * 60); // past the sandbox's 1 h access-token lifetime
+
+    const profiles = await Promise.all(
+      Array.from({ length: 5 }, () => getProfile(merchant.ctx, customer.customerId)),
+    );
+    expect(profiles.every((profile) => profile.userInfo.userId)).toBe(true);
+    // Exactly one REFRESH_TOKEN exchange for the five requests.
+    const refreshes = await merchant.ctx.prisma.walletCall.findMany({
+      where: { operation: "applyToken", requestBody: { path: ["grantType"], equals: "REFRESH_TOKEN" } },
+    });
+    expect(refreshes).toHaveLength(1);
+    expect(await merchant.walletCalls("applyToken")).toBe(refreshesBefore + 1);
+    const after = await merchant.ctx.prisma.walletToken.findUniqueOrThrow({
+      where: { customerId: customer.customerId },
+    });
+    expect(after.version).toBe(before.version + 1);
+  });
+
+  it("a dead refresh token means re-authorize (401), and the customer is marked", async () => {
+    const customer = await merchant.newCustomer();
+    await merchant.sandbox.advanceClock(31 * 24 * 3600); // past the 30-day refresh token
+    const error = await apiError(getProfile(merchant.ctx, customer.customerId));
+    expect(error.code).toBe("REAUTHORIZE");
+    expect(error.status).toBe(401);
+    const stored = await merchant.ctx.prisma.customer.findUniqueOrThrow({
+      where: { id: customer.customerId },
+    });
+    expect(stored).toMatchObject({
+      needsReauthorization: true,
+      reauthorizationReason: "EXPIRED_REFRESH_TOKEN",
+    });
+  });
+});
