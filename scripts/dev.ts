@@ -5,8 +5,11 @@
 //   4. the Next.js app and the background workers,
 // each as its own process with prefixed output. Ctrl-C stops them all.
 import { type ChildProcess, spawn } from "node:child_process";
+import { createPublicKey } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { seedDemoCatalog } from "../lib/catalog/seed-catalog";
+import { createPrismaClient } from "../lib/db/client";
 import { getEnv } from "../lib/env";
 import { migrateDatabase } from "./db-migrate";
 
@@ -89,11 +92,11 @@ async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
 
 /** Registers our Client-Id and public key with the sandbox and keeps its public key for verification. */
 async function registerWithSandbox(): Promise<void> {
-  const publicKeyPem = env.wallet.privateKey.export({ type: "spki", format: "pem" }).toString();
+  const publicKeyPem = createPublicKey(env.wallet.privateKey).export({ type: "spki", format: "pem" }).toString();
   const response = await fetch(new URL("/sandbox/merchants", env.wallet.baseUrl), {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ clientId: env.wallet.clientId, publicKeyPem, name: "Local merchant" }),
+    body: JSON.stringify({ clientId: env.wallet.clientId, publicKeyPem }),
   });
   if (!response.ok)
     throw new Error(`sandbox registration failed: HTTP ${response.status} ${await response.text()}`);
@@ -113,6 +116,10 @@ async function main() {
   console.log(
     `[dev]      migrations: ${migrated.applied.length} applied, ${migrated.skipped.length} already there`,
   );
+  const prisma = createPrismaClient(env.databaseUrl);
+  const seeded = await seedDemoCatalog(prisma);
+  await prisma.$disconnect();
+  if (seeded > 0) console.log(`[dev]      demo catalog: ${seeded} products added (lib/catalog/demo-catalog.ts)`);
 
   const tsx = path.resolve("node_modules/.bin/tsx");
   if (env.wallet.usesSandbox) {
