@@ -33,27 +33,32 @@ export class StaleOrderError extends Error {
  */
 export async function transitionOrder(db: Db, order: Order, event: OrderEvent, options: TransitionOptions) {
   const next = applyOrderEvent(snapshotOf(order), event);
-  const written = await db.order.updateMany({
-    where: { id: order.id, version: order.version },
-    data: {
-      ...options.data,
-      status: next.status,
-      voidedFils: next.voidedFils,
-      version: { increment: 1 },
-    },
-  });
-  if (written.count === 0)
-    throw new StaleOrderError(`order ${order.id} changed while applying ${event.type}`);
-  await db.orderEvent.create({
-    data: {
-      orderId: order.id,
-      fromStatus: order.status,
-      toStatus: next.status,
-      type: event.type,
-      actor: options.actor,
-      detail: options.detail,
-    },
-  });
+  // The status and its timeline event are written together or not at all.
+  const write = async (tx: Prisma.TransactionClient) => {
+    const written = await tx.order.updateMany({
+      where: { id: order.id, version: order.version },
+      data: {
+        ...options.data,
+        status: next.status,
+        voidedFils: next.voidedFils,
+        version: { increment: 1 },
+      },
+    });
+    if (written.count === 0)
+      throw new StaleOrderError(`order ${order.id} changed while applying ${event.type}`);
+    await tx.orderEvent.create({
+      data: {
+        orderId: order.id,
+        fromStatus: order.status,
+        toStatus: next.status,
+        type: event.type,
+        actor: options.actor,
+        detail: options.detail,
+      },
+    });
+  };
+  if ("$transaction" in db) await db.$transaction(write);
+  else await write(db);
   return next;
 }
 

@@ -77,7 +77,11 @@ export class RequestSender {
   }
 
   /** Signs and posts a body as it is. Used by `send` and by conformance tests. */
-  async sendRaw(path: string, bodyText: string, timeoutMs: number): Promise<RawSendResult> {
+  async sendRaw(operationPath: string, bodyText: string, timeoutMs: number): Promise<RawSendResult> {
+    // A base address may carry a path prefix (`https://host/gateway`): the request path, and so the
+    // signed path, is then `/gateway/v1/...`, exactly what the wallet's server sees.
+    const url = requestUrl(this.options.baseUrl, operationPath);
+    const path = url.pathname;
     const requestTime = formatWalletTime(this.now());
     const signature = signMessage(
       { method: "POST", path, clientId: this.options.clientId, time: requestTime, body: bodyText },
@@ -98,7 +102,7 @@ export class RequestSender {
       startedAt,
     };
     try {
-      const response = await this.fetchImpl(new URL(path, this.options.baseUrl), {
+      const response = await this.fetchImpl(url, {
         method: "POST",
         headers: {
           "Content-Type": JSON_CONTENT_TYPE,
@@ -196,6 +200,12 @@ export class RequestSender {
     await this.options.onExchange?.(exchange);
     return { ...classified, exchange } as WalletOutcome<T>;
   }
+}
+
+export function requestUrl(baseUrl: string, operationPath: string): URL {
+  const base = new URL(baseUrl);
+  const prefix = base.pathname.replace(/\/+$/, "");
+  return new URL(`${prefix}${operationPath}`, base.origin);
 }
 
 // Bodies are logged as parsed JSON where possible; anything else is kept short.

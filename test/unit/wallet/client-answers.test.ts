@@ -326,3 +326,30 @@ describe("answer signatures (when the wallet public key is configured)", () => {
     expect(await verifying.pay(validRequests.pay)).toMatchObject({ status: "F", resultCode: "RISK_REJECT" });
   });
 });
+
+describe("base address", () => {
+  it("keeps a path prefix of the wallet's base URL, and signs the full request path", async () => {
+    const prefixed = createWalletClient({
+      baseUrl: `${wallet.url}/gateway/`,
+      clientId: "merchant-test",
+      privateKey: merchantKeys.privateKey,
+      keyVersion: 1,
+    });
+    wallet.answer({ body: successBodies.merchantAccept });
+    await prefixed.merchantAccept(validRequests.merchantAccept);
+    const request = wallet.received.at(-1);
+    expect(request?.path).toBe("/gateway/v1/payments/merchantAccept");
+    const verdict = verifySignedMessage(
+      {
+        method: "POST",
+        path: "/gateway/v1/payments/merchantAccept",
+        clientId: "merchant-test",
+        time: String(request?.headers["request-time"]),
+        body: request?.bodyText ?? "",
+        signatureHeader: String(request?.headers.signature),
+      },
+      merchantKeys.publicKey,
+    );
+    expect(verdict.ok).toBe(true);
+  });
+});
