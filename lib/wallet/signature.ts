@@ -115,18 +115,37 @@ export function formatWalletTime(date: Date = new Date()): string {
   return date.toISOString().replace(/Z$/, "+00:00");
 }
 
-const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})$/;
+const ISO_PARTS =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:Z|([+-])(\d{2}):?(\d{2}))$/;
 
-/** Parses an ISO 8601 timestamp with `Z` or an offset, with or without fractions. */
+/**
+ * Parses an ISO 8601 timestamp with `Z` or an offset, with or without fractions. Impossible values
+ * (Feb 30, 25:00, offset +24:00) are refused rather than rolled over as `Date` would. Computed from
+ * the parts directly: this runs on every signature check.
+ */
 export function parseWalletTime(value: string | null | undefined): Date | null {
-  if (!value || !ISO_WITH_ZONE.test(value)) return null;
-  // `Date` rolls impossible calendar dates over (Feb 30 → Mar 2) instead of rejecting them.
-  const [year, month, day] = value.slice(0, 10).split("-").map(Number) as [number, number, number];
-  const calendar = new Date(Date.UTC(year, month - 1, day));
-  if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return null;
-  const normalized = value.replace(/([+-]\d{2})(\d{2})$/, "$1:$2");
-  const date = new Date(normalized);
-  return Number.isNaN(date.getTime()) ? null : date;
+  if (!value) return null;
+  const parts = ISO_PARTS.exec(value);
+  if (!parts) return null;
+  const [year, month, day, hour, minute, second] = parts.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return null;
+  if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
+  const millis = parts[7] ? Number(parts[7].slice(0, 3).padEnd(3, "0")) : 0;
+  let time = Date.UTC(year, month - 1, day, hour, minute, second, millis);
+  if (parts[8]) {
+    const offsetHours = Number(parts[9]);
+    const offsetMinutes = Number(parts[10]);
+    if (offsetHours > 23 || offsetMinutes > 59) return null;
+    time -= (parts[8] === "+" ? 1 : -1) * (offsetHours * 60 + offsetMinutes) * 60_000;
+  }
+  return new Date(time);
 }
 
 export const DEFAULT_MAX_SKEW_MS = 5 * 60 * 1000;
