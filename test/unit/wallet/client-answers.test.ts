@@ -94,6 +94,19 @@ describe.each(operations)("%s", (operation) => {
     expect((outcome.data as Record<string, unknown>)[field]).toEqual(value);
   });
 
+  it("A: accepted, further action required (the body is parsed as for S)", async () => {
+    wallet.answer({
+      body: {
+        ...successBodies[operation],
+        result: { resultCode: "ACCEPT", resultStatus: "A", resultMessage: "accepted" },
+      },
+    });
+    const outcome = await call(operation);
+    expect(outcome).toMatchObject({ status: "A", resultCode: "ACCEPT" });
+    const [field, value] = successField[operation];
+    if (field !== "result") expect((outcome.data as Record<string, unknown>)[field]).toEqual(value);
+  });
+
   it("F: failed, with the wallet's code and message", async () => {
     wallet.answer({
       body: { result: { resultCode: "ORDER_STATUS_INVALID", resultStatus: "F", resultMessage: "closed" } },
