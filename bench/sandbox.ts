@@ -7,51 +7,18 @@
 //
 //   npm run bench:sandbox
 //   BENCH_REQUESTS=6000 BENCH_SECONDS=30 BENCH_CONCURRENCY=16 npm run bench:sandbox
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createWalletClient } from "../lib/wallet/client";
 import { PRODUCT_CODES } from "../lib/wallet/product-codes";
 import { generateTestKeyPair } from "../test/support/keys";
+import { control, startSandboxProcess } from "./support/sandbox-process";
 
 const maxRequests = Number(process.env.BENCH_REQUESTS ?? 4000);
 const maxSeconds = Number(process.env.BENCH_SECONDS ?? 20);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 12);
 const warmupRequests = 200;
-
-async function startSandboxProcess(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
-    env: {
-      ...process.env,
-      SANDBOX_PORT: "0",
-      SANDBOX_HOST: "127.0.0.1",
-      SANDBOX_DATA_DIR: dataDir,
-      SANDBOX_MODE: "test",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`sandbox exited early (${code}): ${output}`)));
-  });
-  return { child, url };
-}
-
-async function control<T>(url: string, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${url}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;

@@ -6,6 +6,7 @@ import { ApiError } from "@/lib/http/api-error";
 import { createOrder } from "@/lib/orders/create-order";
 import { orderView } from "@/lib/orders/order-view";
 import { reconcileOrder } from "@/lib/reconcile/reconcile-order";
+import { rejectionOf } from "@/test/support/expect-error";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 
 let merchant: MerchantHarness;
@@ -13,6 +14,25 @@ beforeAll(async () => {
   merchant = await startMerchant();
 });
 afterAll(() => merchant.close());
+
+/** The customer prepares an agreement, the wallet user `signerUserId` signs it, and it is bound. */
+async function signAgreement(customerId: string, signerUserId: string) {
+  const prepared = await prepareAgreement(merchant.ctx, customerId, { contractDescription: "Weekly coffee" });
+  const { authCode } = await merchant.sandbox.control<{ authCode: string }>(
+    "POST",
+    "/sandbox/agreements/authorize",
+    {
+      authorizationUrl: prepared.authorizationUrl,
+      userId: signerUserId,
+    },
+  );
+  return { prepared, authCode };
+}
+
+async function bindNewAgreement(customerId: string, userId: string) {
+  const { authCode } = await signAgreement(customerId, userId);
+  return bindAgreement(merchant.ctx, customerId, { authCode });
+}
 
 const key = () => `order-${crypto.randomUUID()}`;
 const basket = [
@@ -28,14 +48,7 @@ function walletPayments(paymentRequestId: string) {
   );
 }
 
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
+const rejection = (promise: Promise<unknown>) => rejectionOf(promise, ApiError);
 
 describe("cashier", () => {
   it("A → pending with the cashier URL; the user pays; the notification makes it PAID", async () => {
@@ -169,18 +182,7 @@ describe("failures", () => {
   ])("a %s user: F %s is FAILED with a clear message", async (persona, resultCode, message) => {
     const { customerId, userId } = await merchant.newCustomer({ persona });
     // Cashier payments fail when the user pays; agreement payments fail at once. Use agreement.
-    const prepared = await prepareAgreement(merchant.ctx, customerId, {
-      contractDescription: "Weekly coffee",
-    });
-    const { authCode } = await merchant.sandbox.control<{ authCode: string }>(
-      "POST",
-      "/sandbox/agreements/authorize",
-      {
-        authorizationUrl: prepared.authorizationUrl,
-        userId,
-      },
-    );
-    await bindAgreement(merchant.ctx, customerId, { authCode });
+    await bindNewAgreement(customerId, userId);
     const { order } = await createOrder(merchant.ctx, customerId, {
       flow: "AGREEMENT",
       items: basket,
@@ -196,18 +198,8 @@ describe("failures", () => {
 describe("agreement", () => {
   it("prepare → sign → bind → pay completes synchronously (S → PAID)", async () => {
     const { customerId, userId } = await merchant.newCustomer();
-    const prepared = await prepareAgreement(merchant.ctx, customerId, {
-      contractDescription: "Monthly dates",
-    });
+    const { prepared, authCode } = await signAgreement(customerId, userId);
     expect(prepared.authorizationUrl).toMatch(/^http/);
-    const { authCode } = await merchant.sandbox.control<{ authCode: string }>(
-      "POST",
-      "/sandbox/agreements/authorize",
-      {
-        authorizationUrl: prepared.authorizationUrl,
-        userId,
-      },
-    );
     const bound = await bindAgreement(merchant.ctx, customerId, { authCode });
     expect(bound.status).toBe("ACTIVE");
     const { order } = await createOrder(merchant.ctx, customerId, {
@@ -222,15 +214,7 @@ describe("agreement", () => {
   it("an agreement signed by another wallet user cannot be bound to this session", async () => {
     const me = await merchant.newCustomer();
     const other = await merchant.newCustomer();
-    const prepared = await prepareAgreement(merchant.ctx, me.customerId, { contractDescription: "x" });
-    const { authCode } = await merchant.sandbox.control<{ authCode: string }>(
-      "POST",
-      "/sandbox/agreements/authorize",
-      {
-        authorizationUrl: prepared.authorizationUrl,
-        userId: other.userId,
-      },
-    );
+    const { authCode } = await signAgreement(me.customerId, other.userId);
     const error = await rejection(bindAgreement(merchant.ctx, me.customerId, { authCode }));
     expect(error.code).toBe("FORBIDDEN");
   });
@@ -295,16 +279,7 @@ describe("unknown outcomes and crashes", () => {
 
   it("an unknown agreement payment that the wallet completed settles as PAID", async () => {
     const { customerId, userId } = await merchant.newCustomer();
-    const prepared = await prepareAgreement(merchant.ctx, customerId, { contractDescription: "x" });
-    const { authCode } = await merchant.sandbox.control<{ authCode: string }>(
-      "POST",
-      "/sandbox/agreements/authorize",
-      {
-        authorizationUrl: prepared.authorizationUrl,
-        userId,
-      },
-    );
-    await bindAgreement(merchant.ctx, customerId, { authCode });
+    await bindNewAgreement(customerId, userId);
     await merchant.sandbox.setFault("pay", "PAYMENT_IN_PROCESS");
     const { order } = await createOrder(merchant.ctx, customerId, {
       flow: "AGREEMENT",

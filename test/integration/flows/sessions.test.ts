@@ -5,6 +5,7 @@ import { getProfile } from "@/lib/customers/get-profile";
 import { startSession } from "@/lib/customers/start-session";
 import { ApiError } from "@/lib/http/api-error";
 import { verifySessionToken } from "@/lib/sessions/session-token";
+import { rejectionOf } from "@/test/support/expect-error";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 
 let merchant: MerchantHarness;
@@ -13,14 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => merchant.close());
 
-async function apiError(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
+const apiError = (promise: Promise<unknown>) => rejectionOf(promise, ApiError);
 
 describe("POST /api/mini/session (startSession)", () => {
   it("exchanges an authCode for our own session and stores the customer with encrypted tokens", async () => {
