@@ -49,6 +49,25 @@ const rawSchema = z.object({
   NEXTAUTH_SECRET: optionalText,
   // Ignored folder for generated local keys and secrets.
   LOCAL_DIR: z.string().default(".local"),
+  // BullMQ key prefix shared by the app (producer) and the workers; lets two deployments share a Redis.
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[\w.-]+$/)
+    .default("bull"),
+  // Background workers (workers/main.ts). WORKERS picks the queues this process serves (comma list).
+  WORKERS: optionalText,
+  WORKER_CONCURRENCY: z.coerce.number().int().positive().max(256).default(8),
+  // How often the scans (token refresh, reconcile, expiry, notifications) run.
+  WORKER_SCAN_EVERY_SECONDS: z.coerce.number().positive().default(60),
+  // A job whose worker died is retried after this long without a lock renewal.
+  WORKER_LOCK_DURATION_MS: z.coerce.number().int().positive().default(30_000),
+  // Spec, Limits: inquiryRefund no more than once every 5 s, for up to 1 minute.
+  REFUND_POLL_INTERVAL_SECONDS: z.coerce.number().min(5).default(5),
+  REFUND_POLL_WINDOW_SECONDS: z.coerce.number().positive().max(60).default(60),
+  // Unsettled payments and refunds are flagged for an operator after this long (still never guessed).
+  RECONCILE_FLAG_AFTER_HOURS: z.coerce.number().positive().default(24),
+  // Access tokens are refreshed this long before they expire.
+  TOKEN_REFRESH_AHEAD_SECONDS: z.coerce.number().int().positive().default(300),
 });
 
 export interface Env {
@@ -77,6 +96,18 @@ export interface Env {
   sessionSecret: string;
   nextauthSecret: string;
   localDir: string;
+  queuePrefix: string;
+  workers: {
+    /** Queues this worker process serves; undefined = all. */
+    queues: string[] | undefined;
+    concurrency: number;
+    scanEveryMs: number;
+    lockDurationMs: number;
+    refundPollIntervalMs: number;
+    refundPollWindowMs: number;
+    flagAfterMs: number;
+    tokenRefreshAheadMs: number;
+  };
 }
 
 export class EnvError extends Error {
@@ -222,6 +253,19 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
     sessionSecret: raw.SESSION_SECRET ?? (local?.sessionSecret as string),
     nextauthSecret: raw.NEXTAUTH_SECRET ?? (local?.nextauthSecret as string),
     localDir,
+    queuePrefix: raw.QUEUE_PREFIX,
+    workers: {
+      queues: raw.WORKERS?.split(",")
+        .map((name) => name.trim())
+        .filter(Boolean),
+      concurrency: raw.WORKER_CONCURRENCY,
+      scanEveryMs: Math.round(raw.WORKER_SCAN_EVERY_SECONDS * 1000),
+      lockDurationMs: raw.WORKER_LOCK_DURATION_MS,
+      refundPollIntervalMs: Math.round(raw.REFUND_POLL_INTERVAL_SECONDS * 1000),
+      refundPollWindowMs: Math.round(raw.REFUND_POLL_WINDOW_SECONDS * 1000),
+      flagAfterMs: Math.round(raw.RECONCILE_FLAG_AFTER_HOURS * 3600 * 1000),
+      tokenRefreshAheadMs: raw.TOKEN_REFRESH_AHEAD_SECONDS * 1000,
+    },
   };
 }
 

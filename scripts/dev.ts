@@ -92,7 +92,9 @@ async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
 
 /** Registers our Client-Id and public key with the sandbox and keeps its public key for verification. */
 async function registerWithSandbox(): Promise<void> {
-  const publicKeyPem = createPublicKey(env.wallet.privateKey).export({ type: "spki", format: "pem" }).toString();
+  const publicKeyPem = createPublicKey(env.wallet.privateKey)
+    .export({ type: "spki", format: "pem" })
+    .toString();
   const response = await fetch(new URL("/sandbox/merchants", env.wallet.baseUrl), {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -119,7 +121,8 @@ async function main() {
   const prisma = createPrismaClient(env.databaseUrl);
   const seeded = await seedDemoCatalog(prisma);
   await prisma.$disconnect();
-  if (seeded > 0) console.log(`[dev]      demo catalog: ${seeded} products added (lib/catalog/demo-catalog.ts)`);
+  if (seeded > 0)
+    console.log(`[dev]      demo catalog: ${seeded} products added (lib/catalog/demo-catalog.ts)`);
 
   const tsx = path.resolve("node_modules/.bin/tsx");
   if (env.wallet.usesSandbox) {

@@ -85,16 +85,7 @@ export async function receiveNotification(
     if (notification.status === "REJECTED") return refusal(422, "REJECTED", notification.error ?? "rejected");
   }
 
-  const result = await applyByKind(ctx, inbound.kind, parsed.data);
-  await ctx.prisma.notification.update({
-    where: { id: notification.id },
-    data: {
-      status: result.status,
-      orderId: result.orderId ?? null,
-      error: result.status === "REJECTED" ? result.error : (result.note ?? null),
-      processedAt: ctx.now(),
-    },
-  });
+  const result = await applyAndRecord(ctx, notification.id, inbound.kind, parsed.data);
   if (result.status === "REJECTED") {
     ctx.logger.warn(
       { kind: inbound.kind, orderId: result.orderId, error: result.error },
@@ -145,6 +136,52 @@ async function record(
     if ((error as { code?: string }).code === "P2002") return null;
     throw error;
   }
+}
+
+async function applyAndRecord(
+  ctx: ServiceContext,
+  notificationId: string,
+  kind: NotificationKind,
+  body: unknown,
+): Promise<ApplyResult> {
+  const result = await applyByKind(ctx, kind, body);
+  await ctx.prisma.notification.update({
+    where: { id: notificationId },
+    data: {
+      status: result.status,
+      orderId: result.orderId ?? null,
+      error: result.status === "REJECTED" ? result.error : (result.note ?? null),
+      processedAt: ctx.now(),
+    },
+  });
+  return result;
+}
+
+/**
+ * Applies a verified notification that was stored but never applied (a crash between the insert and
+ * the apply leaves it RECEIVED): the notifications worker's job. Idempotent, like the inline path.
+ */
+export async function applyStoredNotification(
+  ctx: ServiceContext,
+  notificationId: string,
+): Promise<ApplyResult | { status: "NOTHING_TO_DO" }> {
+  const notification = await ctx.prisma.notification.findUnique({ where: { id: notificationId } });
+  if (notification?.status !== "RECEIVED" || !notification.verified) return { status: "NOTHING_TO_DO" };
+  let json: unknown;
+  try {
+    json = JSON.parse(notification.rawBody);
+  } catch {
+    json = undefined;
+  }
+  const parsed = NOTIFICATION_BODIES[notification.kind].safeParse(json);
+  if (!parsed.success) {
+    await ctx.prisma.notification.update({
+      where: { id: notification.id },
+      data: { status: "REJECTED", error: "stored body is malformed", processedAt: ctx.now() },
+    });
+    return { status: "REJECTED", error: "stored body is malformed" };
+  }
+  return applyAndRecord(ctx, notification.id, notification.kind, parsed.data);
 }
 
 function applyByKind(ctx: ServiceContext, kind: NotificationKind, body: unknown): Promise<ApplyResult> {

@@ -1,8 +1,20 @@
 // The BullMQ-backed JobQueue used by the app and the workers. Queues are created lazily (the Next
 // build must not connect) on the producer connection, which fails fast when Redis is down.
-import { Queue } from "bullmq";
+//
+// Deduplication: every job carries its deterministic id (jobIdOf) as BullMQ's deduplication id, so
+// while a job for a unit of work is waiting, delayed, active or being retried, enqueueing the same
+// work again is a no-op; once it has completed or finally failed, the same work can be enqueued again
+// (a plain custom jobId would be blocked for as long as the finished job is kept).
+import { type JobsOptions, Queue } from "bullmq";
 import type { Redis } from "ioredis";
-import { type JobQueue, jobIdOf, type Payload, payloads, type QueueName } from "./definitions";
+import {
+  type JobQueue,
+  jobIdOf,
+  type PayloadInput,
+  payloads,
+  type QueueName,
+  RETRY_POLICY,
+} from "./definitions";
 
 export const DEFAULT_JOB_OPTIONS = {
   attempts: 8,
@@ -16,7 +28,7 @@ export class BullJobQueue implements JobQueue {
 
   constructor(
     private readonly connection: () => Redis,
-    private readonly prefix = "bull",
+    readonly prefix = "bull",
   ) {}
 
   queue(name: QueueName): Queue {
@@ -25,23 +37,35 @@ export class BullJobQueue implements JobQueue {
       queue = new Queue(name, {
         connection: this.connection(),
         prefix: this.prefix,
-        defaultJobOptions: DEFAULT_JOB_OPTIONS,
+        defaultJobOptions: { ...DEFAULT_JOB_OPTIONS, ...RETRY_POLICY[name] },
       });
       this.queues.set(name, queue);
     }
     return queue;
   }
 
+  /** Options of a job for `payload`; exported for producers that add jobs in bulk. */
+  static jobOptions<Q extends QueueName>(
+    name: Q,
+    payload: PayloadInput<Q>,
+    options: { delayMs?: number } = {},
+  ): JobsOptions {
+    const id = jobIdOf(name, payload);
+    return {
+      deduplication: { id },
+      // Readable in dashboards, unique per enqueue (BullMQ ids must not contain ':').
+      jobId: `${id}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+      ...(options.delayMs ? { delay: Math.max(0, Math.round(options.delayMs)) } : {}),
+    };
+  }
+
   async enqueue<Q extends QueueName>(
     name: Q,
-    payload: Payload<Q>,
+    payload: PayloadInput<Q>,
     options: { delayMs?: number } = {},
   ): Promise<void> {
     const data = payloads[name].parse(payload);
-    await this.queue(name).add(name, data, {
-      jobId: jobIdOf(name, payload),
-      ...(options.delayMs ? { delay: options.delayMs } : {}),
-    });
+    await this.queue(name).add(name, data, BullJobQueue.jobOptions(name, payload, options));
   }
 
   async close(): Promise<void> {

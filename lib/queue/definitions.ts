@@ -1,5 +1,5 @@
 // Queue names, payload schemas and job ids, defined once (STYLE.md, "Jobs"). Producers (routes,
-// services) and processors (workers/) both import from here.
+// services, the scans) and processors (workers/) both import from here.
 import { z } from "zod";
 
 export const QUEUES = {
@@ -13,29 +13,78 @@ export const QUEUES = {
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
+export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
+
+export function isQueueName(name: string): name is QueueName {
+  return (QUEUE_NAMES as readonly string[]).includes(name);
+}
+
 export const payloads = {
-  "token-refresh": z.object({ customerId: z.string().min(1) }),
-  "refund-poll": z.object({ refundId: z.string().min(1) }),
-  reconcile: z.object({
+  "token-refresh": z.strictObject({ customerId: z.string().min(1) }),
+  // `poll` numbers the polls of one refund: each poll enqueues the next under a new job id.
+  "refund-poll": z.strictObject({
+    refundId: z.string().min(1),
+    poll: z.number().int().nonnegative().default(0),
+  }),
+  reconcile: z.strictObject({
     kind: z.enum(["order", "refund", "escrow-operation", "push"]),
     id: z.string().min(1),
   }),
-  notifications: z.object({ notificationId: z.string().min(1) }),
-  expiry: z.object({ orderId: z.string().min(1) }),
-  push: z.object({ pushMessageId: z.string().min(1) }),
+  notifications: z.strictObject({ notificationId: z.string().min(1) }),
+  expiry: z.strictObject({ orderId: z.string().min(1) }),
+  push: z.strictObject({ pushMessageId: z.string().min(1) }),
 } satisfies Record<QueueName, z.ZodType>;
 
-export type Payload<Q extends QueueName> = z.infer<(typeof payloads)[Q]>;
+/** What a processor receives (defaults applied). */
+export type Payload<Q extends QueueName> = z.output<(typeof payloads)[Q]>;
+/** What a producer passes (defaults may be left out). */
+export type PayloadInput<Q extends QueueName> = z.input<(typeof payloads)[Q]>;
 
 /**
- * Deterministic job ids: enqueueing the same work twice is a no-op while the first job exists.
- * (BullMQ job ids must not contain ':'.)
+ * The repeating scans run as jobs of this name in their own queue (token-refresh, reconcile, expiry,
+ * notifications), started by BullMQ job schedulers (workers/schedules.ts). Their payload is empty.
  */
-export function jobIdOf<Q extends QueueName>(queue: Q, payload: Payload<Q>): string {
-  const key = Object.values(payload as Record<string, string>).join("-");
+export const SCAN_JOB = "scan";
+export const scanPayload = z.strictObject({});
+export const SCANNED_QUEUES = [
+  "token-refresh",
+  "reconcile",
+  "expiry",
+  "notifications",
+] as const satisfies readonly QueueName[];
+export type ScannedQueue = (typeof SCANNED_QUEUES)[number];
+
+/**
+ * Deterministic job ids: the same unit of work always gets the same id, and BullMQ keeps at most one
+ * unfinished job per id (it is the job's deduplication id, see bullmq-queue.ts). Built from the
+ * payload after validation, so defaults count. BullMQ job ids must not contain ':'.
+ */
+export function jobIdOf<Q extends QueueName>(queue: Q, payload: PayloadInput<Q>): string {
+  const parsed = payloads[queue].parse(payload) as Record<string, string | number>;
+  const key = Object.values(parsed).join("-");
   return `${queue}-${key}`.replaceAll(":", "_");
 }
 
+/** Retry policy per queue: processors are idempotent, so a retry is always safe. */
+export const RETRY_POLICY: Record<
+  QueueName,
+  { attempts: number; backoff: { type: "exponential"; delay: number } }
+> = {
+  // A wallet that does not answer a refresh: try again soon, the token is about to expire.
+  "token-refresh": { attempts: 5, backoff: { type: "exponential", delay: 5_000 } },
+  // A failed poll (database or Redis hiccup) is retried; the 5 s spacing is enforced in the database.
+  "refund-poll": { attempts: 5, backoff: { type: "exponential", delay: 5_000 } },
+  reconcile: { attempts: 5, backoff: { type: "exponential", delay: 5_000 } },
+  notifications: { attempts: 8, backoff: { type: "exponential", delay: 2_000 } },
+  expiry: { attempts: 5, backoff: { type: "exponential", delay: 5_000 } },
+  // A U from sendPush is retried with the same requestId ("does not send again").
+  push: { attempts: 8, backoff: { type: "exponential", delay: 10_000 } },
+};
+
 export interface JobQueue {
-  enqueue<Q extends QueueName>(queue: Q, payload: Payload<Q>, options?: { delayMs?: number }): Promise<void>;
+  enqueue<Q extends QueueName>(
+    queue: Q,
+    payload: PayloadInput<Q>,
+    options?: { delayMs?: number },
+  ): Promise<void>;
 }

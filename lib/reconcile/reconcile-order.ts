@@ -9,10 +9,17 @@ import { buildPayRequest } from "@/lib/orders/pay-request";
 import { transitionOrderWithRetry } from "@/lib/orders/transition-order";
 import type { ServiceContext } from "@/lib/services/context";
 import { withWalletCallScope } from "@/lib/wallet-calls/call-scope";
-import { backoffDelay } from "./backoff";
+import { backoffDelay, formatDuration } from "./backoff";
 
-/** After this long without a wallet answer, a person looks at the order instead of us guessing. */
+/**
+ * After this long without a settled answer, a person looks at the order instead of us guessing (the
+ * checks go on, at the capped backoff). Workers pass their configured value (JobSettings.flagAfterMs).
+ */
 export const RECONCILE_GIVE_UP_MS = 24 * 60 * 60 * 1000;
+
+export interface ReconcileOptions {
+  flagAfterMs?: number;
+}
 
 const UNSETTLED: Order["status"][] = ["CREATED", "UNKNOWN", "PENDING"];
 
@@ -26,7 +33,11 @@ const STATUS_EVENTS: Record<string, OrderEvent["type"]> = {
 
 export type ReconcileResult = "settled" | "waiting" | "resent" | "nothing-to-do" | "flagged";
 
-export async function reconcileOrder(ctx: ServiceContext, orderId: string): Promise<ReconcileResult> {
+export async function reconcileOrder(
+  ctx: ServiceContext,
+  orderId: string,
+  options: ReconcileOptions = {},
+): Promise<ReconcileResult> {
   const order = await ctx.prisma.order.findUnique({ where: { id: orderId }, include: { items: true } });
   if (!order || !UNSETTLED.includes(order.status)) return "nothing-to-do";
 
@@ -58,14 +69,14 @@ export async function reconcileOrder(ctx: ServiceContext, orderId: string): Prom
       });
       return eventType === "PAY_PROCESSING" ? "waiting" : "settled";
     }
-    return scheduleNext(ctx, order);
+    return scheduleNext(ctx, order, options);
   }
   if (inquiry.status === "F" && inquiry.resultCode === "ORDER_NOT_EXIST") {
     // The wallet never received our `pay` (we crashed first, or the request was lost): send it now,
     // with the same paymentRequestId, so it can never be created twice.
     return resendPay(ctx, order);
   }
-  return scheduleNext(ctx, order);
+  return scheduleNext(ctx, order, options);
 }
 
 async function resendPay(ctx: ServiceContext, order: Order & { items: OrderItem[] }) {
@@ -90,15 +101,23 @@ function later(ctx: ServiceContext, order: Order): Date {
   return new Date(ctx.now().getTime() + backoffDelay(order.reconcileAttempts));
 }
 
-async function scheduleNext(ctx: ServiceContext, order: Order): Promise<ReconcileResult> {
-  const giveUp = ctx.now().getTime() - order.createdAt.getTime() > RECONCILE_GIVE_UP_MS;
+async function scheduleNext(
+  ctx: ServiceContext,
+  order: Order,
+  options: ReconcileOptions,
+): Promise<ReconcileResult> {
+  const flagAfterMs = options.flagAfterMs ?? RECONCILE_GIVE_UP_MS;
+  const giveUp = ctx.now().getTime() - order.createdAt.getTime() > flagAfterMs;
   await ctx.prisma.order.update({
     where: { id: order.id },
     data: {
       reconcileAttempts: { increment: 1 },
       nextReconcileAt: later(ctx, order),
       ...(giveUp && !order.needsAttention
-        ? { needsAttention: true, attentionReason: "no wallet answer after 24 h of reconciliation" }
+        ? {
+            needsAttention: true,
+            attentionReason: `payment not settled by the wallet after ${formatDuration(flagAfterMs)} of reconciliation`,
+          }
         : {}),
     },
   });

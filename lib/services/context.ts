@@ -74,7 +74,7 @@ export function getServiceContext(): ServiceContext {
     publicBaseUrl: env.publicBaseUrl,
     clientId: env.wallet.clientId,
     walletPublicKey: env.wallet.publicKey,
-    jobs: new BullJobQueue(getRedis),
+    jobs: new BullJobQueue(getRedis, env.queuePrefix),
     now: () => new Date(),
   };
   return shared;

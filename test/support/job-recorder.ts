@@ -1,6 +1,6 @@
 // A JobQueue that records what services enqueue, for tests that check the hand-over to workers
 // without running them.
-import type { JobQueue, Payload, QueueName } from "@/lib/queue/definitions";
+import type { JobQueue, PayloadInput, QueueName } from "@/lib/queue/definitions";
 
 export interface RecordedJob {
   queue: QueueName;
@@ -11,7 +11,7 @@ export interface RecordedJob {
 export class JobRecorder implements JobQueue {
   readonly jobs: RecordedJob[] = [];
 
-  async enqueue<Q extends QueueName>(queue: Q, payload: Payload<Q>, options: { delayMs?: number } = {}) {
+  async enqueue<Q extends QueueName>(queue: Q, payload: PayloadInput<Q>, options: { delayMs?: number } = {}) {
     this.jobs.push({ queue, payload, delayMs: options.delayMs });
   }
 

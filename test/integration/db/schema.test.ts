@@ -182,6 +182,7 @@ describe("schema.prisma against the migrated database", () => {
         attentionReason: "amount mismatch",
         nextReconcileAt: at(),
         reconcileAttempts: 3,
+        expiryCheckedAt: at(),
         version: 4,
         createdAt: at(),
         updatedAt: at(),
@@ -233,6 +234,7 @@ describe("schema.prisma against the migrated database", () => {
         pollStartedAt: at(),
         nextCheckAt: at(),
         checkAttempts: 12,
+        lastInquiryAt: at(),
         needsAttention: true,
         attentionReason: "refund failed",
         createdAt: at(),
@@ -442,6 +444,7 @@ describe("schema.prisma against the migrated database", () => {
       needsAttention: false,
       nextReconcileAt: null,
       reconcileAttempts: 0,
+      expiryCheckedAt: null,
       version: 0,
     });
 
@@ -470,6 +473,7 @@ describe("schema.prisma against the migrated database", () => {
       status: "CREATED",
       refundId: null,
       checkAttempts: 0,
+      lastInquiryAt: null,
       needsAttention: false,
     });
 

@@ -1,0 +1,239 @@
+// Reconciliation at scale: how long the reconcile worker takes to resolve 10,000 orders whose `pay`
+// the sandbox answered U (agreement payments the wallet actually completed, their notifications
+// dropped), with the wallet calls per second it used; then what the scans cost when there is nothing
+// to do (queries and milliseconds per scan, against the same 10,000-order database).
+//
+//   npm run bench:reconcile
+//   BENCH_ORDERS=2000 BENCH_CONCURRENCY=16 npm run bench:reconcile
+//
+// Everything is temporary and local: a fresh database on the local PostgreSQL, the sandbox as its own
+// process (its own core, like a real wallet), a unique BullMQ prefix on the local Redis (its keys are
+// deleted at the end). The workers run in this process with the production code (workers/start.ts).
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { Redis } from "ioredis";
+import pg from "pg";
+import { PrismaClient } from "../generated/prisma/client";
+import { bindAgreement, prepareAgreement } from "../lib/agreements/agreements";
+import { seedDemoCatalog } from "../lib/catalog/seed-catalog";
+import { startSession } from "../lib/customers/start-session";
+import { quoteIdentifier, withDatabase } from "../lib/db/ensure-database";
+import { applyMigrations } from "../lib/db/migrate";
+import { createLogger } from "../lib/log";
+import { createOrder } from "../lib/orders/create-order";
+import type { JobQueue } from "../lib/queue/definitions";
+import { SCAN_JOB } from "../lib/queue/definitions";
+import { DEFAULT_JOB_SETTINGS } from "../lib/queue/settings";
+import { createLoggedWalletClient, type ServiceContext } from "../lib/services/context";
+import { loadPublicKey } from "../lib/wallet/signature";
+import { generateTestKeyPair } from "../test/support/keys";
+import { PROCESSORS } from "../workers/registry";
+import { startWorkers } from "../workers/start";
+import { control, startSandboxProcess } from "./support/sandbox-process";
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const SERVER_URL = process.env.BENCH_DATABASE_SERVER ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: SERVER_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function deletePrefix(prefix: string) {
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+  let cursor = "0";
+  do {
+    const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 1000);
+    cursor = next;
+    if (keys.length > 0) await redis.unlink(...keys);
+  } while (cursor !== "0");
+  redis.disconnect();
+}
+
+async function inParallel(count: number, concurrency: number, task: (index: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
+}
+
+const database = `bench_reconcile_${randomBytes(4).toString("hex")}`;
+const databaseUrl = withDatabase(SERVER_URL, database);
+const prefix = `bench-reconcile-${randomBytes(4).toString("hex")}`;
+const dataDir = mkdtempSync(join(tmpdir(), "sandbox-bench-reconcile-"));
+await admin(`CREATE DATABASE ${quoteIdentifier(database)}`);
+await applyMigrations({ connectionString: databaseUrl });
+const { child: sandbox, url: walletUrl } = await startSandboxProcess(dataDir);
+const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
+
+try {
+  await seedDemoCatalog(prisma);
+  const keys = generateTestKeyPair();
+  const clientId = "bench-reconcile";
+  const { walletPublicKeyPem } = await control<{ walletPublicKeyPem: string }>(
+    walletUrl,
+    "/sandbox/merchants",
+    {
+      clientId,
+      publicKeyPem: keys.publicKeyPem,
+    },
+  );
+  await control(walletUrl, "/sandbox/settings", {
+    userDailyLimit: "900000000000000",
+    defaultUserBalance: "900000000000000",
+  });
+  const logger = createLogger({ level: "error" });
+  const ctx: ServiceContext = {
+    prisma,
+    wallet: createLoggedWalletClient(
+      {
+        baseUrl: walletUrl,
+        clientId,
+        keyVersion: "1",
+        privateKey: keys.privateKey,
+        publicKey: loadPublicKey(walletPublicKeyPem),
+      },
+      () => prisma,
+      () => logger,
+    ),
+    logger,
+    tokenKey: randomBytes(32),
+    sessionSecret: randomBytes(32).toString("base64url"),
+    publicBaseUrl: "http://127.0.0.1:9",
+    clientId,
+    walletPublicKey: loadPublicKey(walletPublicKeyPem),
+    jobs: { enqueue: async () => undefined } satisfies JobQueue,
+    now: () => new Date(),
+  };
+
+  // One customer with a bound payment agreement: agreement payments complete synchronously.
+  const { userId } = await control<{ userId: string }>(walletUrl, "/sandbox/users", {
+    balance: "900000000000000",
+  });
+  const { authCode } = await control<{ authCode: string }>(walletUrl, "/sandbox/authCodes", {
+    userId,
+    scopes: ["USER_ID"],
+  });
+  const session = await startSession(ctx, { authCode, scopes: ["USER_ID"] });
+  const customerId = session.customer.id;
+  const prepared = await prepareAgreement(ctx, customerId, { contractDescription: "Bench coffee" });
+  const signed = await control<{ authCode: string }>(walletUrl, "/sandbox/agreements/authorize", {
+    authorizationUrl: prepared.authorizationUrl,
+    userId,
+  });
+  await bindAgreement(ctx, customerId, { authCode: signed.authCode });
+
+  // The wallet charges every payment but answers U, and the payment notifications are lost. (The
+  // sandbox takes faults 1,000 at a time.)
+  const createStarted = performance.now();
+  for (let first = 0; first < ORDERS; first += 1_000) {
+    const batch = Math.min(1_000, ORDERS - first);
+    await control(walletUrl, "/sandbox/faults", { operation: "pay", outcome: "U", count: batch });
+    await control(walletUrl, "/sandbox/faults", {
+      operation: "payment",
+      outcome: "DROP_NOTIFICATION",
+      count: batch,
+    });
+    await inParallel(batch, CONCURRENCY, async (index) => {
+      await createOrder(ctx, customerId, {
+        flow: "AGREEMENT",
+        items: [{ sku: "COFFEE", quantity: 1 + (index % 3) }],
+        idempotencyKey: `bench-${first + index}`,
+      });
+    });
+  }
+  const unknown = await prisma.order.count({ where: { status: "UNKNOWN" } });
+  console.log(
+    `setup: ${ORDERS} agreement orders in ${((performance.now() - createStarted) / 1000).toFixed(1)} s; ${unknown} left UNKNOWN by the sandbox`,
+  );
+  await prisma.order.updateMany({ where: { status: "UNKNOWN" }, data: { nextReconcileAt: new Date() } });
+  const callsBefore = await prisma.walletCall.count();
+
+  // The reconcile worker as `npm run workers -- reconcile` runs it (default scan cadence: the first scan
+  // runs when the scheduler is created, and claims everything that is due).
+  const started = performance.now();
+  const running = await startWorkers({
+    ctx,
+    redisUrl: REDIS_URL,
+    prefix,
+    queues: ["reconcile"],
+    settings: DEFAULT_JOB_SETTINGS,
+    concurrency: CONCURRENCY,
+  });
+  let paid = 0;
+  while (paid < unknown) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    paid = await prisma.order.count({ where: { status: "PAID" } });
+    if (performance.now() - started > 15 * 60_000)
+      throw new Error(`only ${paid}/${unknown} resolved in 15 min`);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await running.close();
+  const calls = await prisma.walletCall.groupBy({
+    by: ["operation"],
+    where: { id: { gt: BigInt(callsBefore) } },
+    _count: true,
+  });
+  const totalCalls = calls.reduce((sum, row) => sum + row._count, 0);
+  const stillUnknown = await prisma.order.count({ where: { status: "UNKNOWN" } });
+  const twice = await prisma.$queryRaw<{ n: bigint }[]>`
+    SELECT count(*) AS n FROM (SELECT order_id FROM order_events WHERE type = 'PAY_SUCCEEDED'
+    GROUP BY order_id HAVING count(*) > 1) t`;
+  console.log(
+    `reconcile: ${paid} of ${unknown} U orders resolved (PAID) in ${seconds.toFixed(1)} s = ${(paid / seconds).toFixed(0)} orders/s; ` +
+      `wallet calls: ${totalCalls} (${calls.map((row) => `${row.operation} ${row._count}`).join(", ")}) = ` +
+      `${(totalCalls / seconds).toFixed(0)} calls/s; still UNKNOWN: ${stillUnknown}; settled twice: ${twice[0]?.n ?? 0}`,
+  );
+
+  // The scans with nothing to do: count the statements each sends, on a client that reports queries.
+  const counting = new PrismaClient({
+    adapter: new PrismaPg({ connectionString: databaseUrl }),
+    log: [{ emit: "event", level: "query" }],
+  });
+  let queries = 0;
+  counting.$on("query", () => {
+    queries++;
+  });
+  const enqueued: unknown[] = [];
+  const quiet: ServiceContext = {
+    ...ctx,
+    prisma: counting,
+    jobs: { enqueue: async (...args) => void enqueued.push(args) } satisfies JobQueue,
+  };
+  const scanned = ["token-refresh", "reconcile", "expiry", "notifications"] as const;
+  const rounds = 50;
+  for (const queue of scanned) {
+    await PROCESSORS[queue](quiet, { name: SCAN_JOB, data: {} }, DEFAULT_JOB_SETTINGS); // warm-up
+    queries = 0;
+    const scanStarted = performance.now();
+    for (let round = 0; round < rounds; round++) {
+      await PROCESSORS[queue](quiet, { name: SCAN_JOB, data: {} }, DEFAULT_JOB_SETTINGS);
+    }
+    const ms = (performance.now() - scanStarted) / rounds;
+    console.log(
+      `idle scan ${queue.padEnd(13)}: ${(queries / rounds).toFixed(0)} queries/scan, ${ms.toFixed(2)} ms/scan ` +
+        `(over ${await prisma.order.count()} orders), jobs enqueued: ${enqueued.length}`,
+    );
+  }
+  await counting.$disconnect();
+} finally {
+  await prisma.$disconnect();
+  sandbox.kill("SIGTERM");
+  await new Promise((resolve) => sandbox.once("exit", resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+  await deletePrefix(prefix);
+  await admin(`DROP DATABASE IF EXISTS ${quoteIdentifier(database)} WITH (FORCE)`);
+}
+process.exit(0);

@@ -1,0 +1,51 @@
+// Timing of the background work. Defaults follow the spec and DESIGN.md; workers/main.ts reads the
+// overrides from the environment (lib/env.ts), tests pass their own.
+import type { Env } from "@/lib/env";
+
+export interface JobSettings {
+  /** Spec, Limits: no more than one inquiryRefund poll every 5 s ... */
+  refundPollIntervalMs: number;
+  /** ... for up to 1 minute; then reconciliation takes over with backoff. */
+  refundPollWindowMs: number;
+  /** Unsettled payments, refunds and escrow operations are flagged for an operator after this long. */
+  flagAfterMs: number;
+  /** Access tokens are refreshed this long before they expire. */
+  tokenRefreshAheadMs: number;
+  /** How often the scans run. */
+  scanEveryMs: number;
+  /** The wallet closes an expired payment on its own clock: ask it a little after our expiry time. */
+  expiryGraceMs: number;
+  /** Rows a scan claims per query; a scan keeps claiming until nothing is due (up to scanMaxItems). */
+  scanBatch: number;
+  scanMaxItems: number;
+}
+
+export const DEFAULT_JOB_SETTINGS: JobSettings = {
+  refundPollIntervalMs: 5_000,
+  refundPollWindowMs: 60_000,
+  flagAfterMs: 24 * 60 * 60 * 1000,
+  tokenRefreshAheadMs: 5 * 60 * 1000,
+  scanEveryMs: 60_000,
+  expiryGraceMs: 30_000,
+  scanBatch: 500,
+  scanMaxItems: 20_000,
+};
+
+export function jobSettingsFromEnv(env: Env): JobSettings {
+  return {
+    ...DEFAULT_JOB_SETTINGS,
+    refundPollIntervalMs: env.workers.refundPollIntervalMs,
+    refundPollWindowMs: env.workers.refundPollWindowMs,
+    flagAfterMs: env.workers.flagAfterMs,
+    tokenRefreshAheadMs: env.workers.tokenRefreshAheadMs,
+    scanEveryMs: env.workers.scanEveryMs,
+  };
+}
+
+/**
+ * How long a scan's claim on a due row lasts: the row is not claimed again meanwhile, so one scan can
+ * page through a large backlog. A job lost with Redis is picked up again once the claim lapses.
+ */
+export function scanLeaseMs(settings: JobSettings): number {
+  return Math.max(3 * settings.scanEveryMs, 5_000);
+}

@@ -1,0 +1,56 @@
+// `npm run workers`: the background workers in one process, on the process's database, Redis and
+// wallet (lib/env.ts). Pick queues with arguments or WORKERS (comma list), default all:
+//   npm run workers                       # every queue
+//   npm run workers -- reconcile expiry   # only these
+//   WORKERS=token-refresh npm run workers
+// SIGTERM/SIGINT: each worker finishes the jobs in hand, then queues, Redis and the database close.
+import { disconnectPrisma } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
+import { isQueueName, QUEUE_NAMES, type QueueName } from "@/lib/queue/definitions";
+import { jobSettingsFromEnv } from "@/lib/queue/settings";
+import { getServiceContext } from "@/lib/services/context";
+import { startWorkers } from "./start";
+
+const env = getEnv();
+const ctx = getServiceContext();
+const logger = ctx.logger;
+
+const requested = process.argv.length > 2 ? process.argv.slice(2) : (env.workers.queues ?? [...QUEUE_NAMES]);
+const unknown = requested.filter((name) => !isQueueName(name));
+if (unknown.length > 0) {
+  console.error(`unknown queue(s): ${unknown.join(", ")}; known: ${QUEUE_NAMES.join(", ")}`);
+  process.exit(2);
+}
+const queues = [...new Set(requested)] as QueueName[];
+
+const running = await startWorkers({
+  ctx,
+  redisUrl: env.redisUrl,
+  prefix: env.queuePrefix,
+  queues,
+  settings: jobSettingsFromEnv(env),
+  concurrency: env.workers.concurrency,
+  lockDurationMs: env.workers.lockDurationMs,
+});
+logger.info({ queues, prefix: env.queuePrefix, pid: process.pid }, "workers started");
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) {
+    logger.warn({ signal }, "second signal: exiting without waiting for jobs in hand");
+    process.exit(1);
+  }
+  stopping = true;
+  logger.info({ signal }, "stopping workers: finishing jobs in hand");
+  try {
+    await running.close();
+    await disconnectPrisma();
+    logger.info("workers stopped");
+    process.exit(0);
+  } catch (error) {
+    logger.error({ err: error }, "unclean worker shutdown");
+    process.exit(1);
+  }
+}
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));

@@ -1,0 +1,31 @@
+// push: sendPush with the message's stored requestId (a repeated requestId "does not send again"), for
+// messages whose first send answered U or never answered.
+import { ApiError } from "@/lib/http/api-error";
+import { sendPush } from "@/lib/push/send-push";
+import { defineJob } from "@/lib/queue/define-job";
+import type { ServiceContext } from "@/lib/services/context";
+
+export class PushStillUnknownError extends Error {
+  override readonly name = "PushStillUnknownError";
+}
+
+/** Re-sends a stored push; throws while the outcome stays unknown, so the job retries with backoff. */
+export async function resendPush(ctx: ServiceContext, pushMessageId: string) {
+  const message = await ctx.prisma.pushMessage.findUnique({ where: { id: pushMessageId } });
+  if (!message || message.status === "SENT" || message.status === "FAILED") return "nothing-to-do";
+  try {
+    const sent = await sendPush(ctx, message);
+    if (sent.status === "UNKNOWN")
+      throw new PushStillUnknownError(`push ${message.id}: outcome still unknown`);
+    return sent.status === "SENT" ? "sent" : "failed";
+  } catch (error) {
+    // F (scope missing, bad template, token refused) or a customer who must authorize again: final.
+    if (error instanceof ApiError && error.code !== "WALLET_UNAVAILABLE") return "failed";
+    throw error;
+  }
+}
+
+export const processPush = defineJob({
+  queue: "push",
+  handle: (ctx, { pushMessageId }) => resendPush(ctx, pushMessageId),
+});

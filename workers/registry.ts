@@ -1,0 +1,19 @@
+// Every queue's processor, by queue name.
+
+import type { Processor } from "@/lib/queue/define-job";
+import type { QueueName } from "@/lib/queue/definitions";
+import { processExpiry } from "./expiry";
+import { processNotification } from "./notifications";
+import { processPush } from "./push";
+import { processReconcile } from "./reconcile";
+import { processRefundPoll } from "./refund-poll";
+import { processTokenRefresh } from "./token-refresh";
+
+export const PROCESSORS: Record<QueueName, Processor> = {
+  "token-refresh": processTokenRefresh,
+  "refund-poll": processRefundPoll,
+  reconcile: processReconcile,
+  notifications: processNotification,
+  expiry: processExpiry,
+  push: processPush,
+};

@@ -1,0 +1,102 @@
+// Starts BullMQ workers for the given queues on one Redis, with the process's domain services:
+// one ioredis connection per Worker (`maxRetriesPerRequest: null`, retries forever while Redis is
+// away), a separate producer connection for the jobs the processors enqueue and for the schedulers,
+// and `close()` for graceful shutdown (finish the jobs in hand, then let go of Redis).
+// workers/main.ts uses it for `npm run workers`; tests and the bench start workers in-process with it.
+import { hostname } from "node:os";
+import { Worker } from "bullmq";
+import type { Redis } from "ioredis";
+import { BullJobQueue } from "@/lib/queue/bullmq-queue";
+import { QUEUE_NAMES, type QueueName } from "@/lib/queue/definitions";
+import { DEFAULT_JOB_SETTINGS, type JobSettings } from "@/lib/queue/settings";
+import { createRedisConnection, ensureRedisReady } from "@/lib/redis";
+import type { ServiceContext } from "@/lib/services/context";
+import { PROCESSORS } from "./registry";
+import { upsertSchedules } from "./schedules";
+
+export interface StartWorkersOptions {
+  /** Domain services; its `jobs` is replaced by a queue on this Redis and prefix. */
+  ctx: ServiceContext;
+  redisUrl: string;
+  prefix: string;
+  queues?: readonly QueueName[];
+  settings?: JobSettings;
+  /** Jobs each worker runs at once (per queue, per process). */
+  concurrency?: number;
+  /** A job whose worker stopped renewing its lock this long ago is retried elsewhere. */
+  lockDurationMs?: number;
+  /** Upsert the scan schedulers (default true). */
+  schedules?: boolean;
+}
+
+export interface RunningWorkers {
+  ctx: ServiceContext;
+  jobs: BullJobQueue;
+  workers: Worker[];
+  close(): Promise<void>;
+}
+
+export async function startWorkers(options: StartWorkersOptions): Promise<RunningWorkers> {
+  const queues = options.queues ?? QUEUE_NAMES;
+  const settings = options.settings ?? DEFAULT_JOB_SETTINGS;
+  const lockDuration = options.lockDurationMs ?? 30_000;
+  const logger = options.ctx.logger;
+  const connections: Redis[] = [];
+
+  const producer = createRedisConnection(options.redisUrl, "producer", { lazyConnect: false });
+  connections.push(producer);
+  const jobs = new BullJobQueue(() => producer, options.prefix);
+  const ctx: ServiceContext = { ...options.ctx, jobs };
+
+  const workers = queues.map((name) => {
+    const connection = createRedisConnection(options.redisUrl, "worker", { lazyConnect: false });
+    connections.push(connection);
+    const worker = new Worker(name, (job) => PROCESSORS[name](ctx, job, settings), {
+      connection,
+      prefix: options.prefix,
+      // Shown as the job's processedBy: which process ran it.
+      name: `${hostname()}-${process.pid}`,
+      concurrency: options.concurrency ?? 8,
+      lockDuration,
+      stalledInterval: lockDuration,
+      // A job whose worker died twice is more likely poison than bad luck: fail it for an operator.
+      maxStalledCount: 2,
+    });
+    worker.on("error", (error) => logger.warn({ queue: name, err: error.message }, "worker error"));
+    worker.on("failed", (job, error) =>
+      logger.warn(
+        { queue: name, jobId: job?.id, attemptsMade: job?.attemptsMade, err: error.message },
+        "job failed",
+      ),
+    );
+    return worker;
+  });
+
+  if (options.schedules ?? true) {
+    const upsert = () =>
+      upsertSchedules((name) => jobs.queue(name), queues, settings).catch((error: Error) =>
+        logger.warn({ err: error.message }, "could not upsert job schedulers; retried on reconnect"),
+      );
+    await ensureRedisReady(producer, 30_000);
+    await upsert();
+    // Redis may come back empty after a restart: put the schedulers back each time we reconnect.
+    producer.on("ready", () => void upsert());
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    ctx,
+    jobs,
+    workers,
+    close() {
+      closing ??= (async () => {
+        await Promise.all(workers.map((worker) => worker.close()));
+        await jobs.close();
+        await Promise.all(
+          connections.map((connection) => connection.quit().catch(() => connection.disconnect())),
+        );
+      })();
+      return closing;
+    },
+  };
+}
