@@ -194,25 +194,28 @@ export async function completeEscrowOperation(
   operation: EscrowOperation,
   answer: { resultCode: string; resultMessage?: string; walletOperationId?: string | null },
 ): Promise<EscrowResult> {
-  const claimed = await ctx.prisma.escrowOperation.updateMany({
-    where: { id: operation.id, status: { not: "SUCCESS" } },
-    data: {
-      status: "SUCCESS",
-      resultCode: answer.resultCode,
-      resultMessage: answer.resultMessage ?? null,
-      walletOperationId: answer.walletOperationId ?? null,
-      completedAt: ctx.now(),
-      nextCheckAt: null,
-    },
-  });
-  if (claimed.count === 1) {
+  // One transaction: whoever sees the operation SUCCESS also sees the order moved. A concurrent
+  // completion (the answer and the notification racing) waits on the row, then finds it done.
+  await ctx.prisma.$transaction(async (tx) => {
+    const claimed = await tx.escrowOperation.updateMany({
+      where: { id: operation.id, status: { not: "SUCCESS" } },
+      data: {
+        status: "SUCCESS",
+        resultCode: answer.resultCode,
+        resultMessage: answer.resultMessage ?? null,
+        walletOperationId: answer.walletOperationId ?? null,
+        completedAt: ctx.now(),
+        nextCheckAt: null,
+      },
+    });
+    if (claimed.count === 0) return;
     const event = eventOf(operation.type, operation.amountFils ?? 0n);
-    const moved = await transitionOrderWithRetry(ctx.prisma, operation.orderId, event, {
+    const moved = await transitionOrderWithRetry(tx, operation.orderId, event, {
       actor: operation.requestedBy,
       detail: { operationId: operation.id, requestId: operation.requestId },
     });
     if (!moved) {
-      await ctx.prisma.order.update({
+      await tx.order.update({
         where: { id: operation.orderId },
         data: {
           needsAttention: true,
@@ -220,7 +223,7 @@ export async function completeEscrowOperation(
         },
       });
     }
-  }
+  });
   const [done, order] = await Promise.all([
     ctx.prisma.escrowOperation.findUniqueOrThrow({ where: { id: operation.id } }),
     ctx.prisma.order.findUniqueOrThrow({ where: { id: operation.orderId } }),
