@@ -35,6 +35,7 @@ export async function applyPayOutcome(
             nextReconcileAt: new Date(ctx.now().getTime() + 60_000),
           },
         },
+        order,
       );
       return;
     case "S":
@@ -53,6 +54,7 @@ export async function applyPayOutcome(
             nextReconcileAt: null,
           },
         },
+        order,
       );
       return;
     case "F":
@@ -69,6 +71,7 @@ export async function applyPayOutcome(
             nextReconcileAt: null,
           },
         },
+        order,
       );
       return;
     case "U": {
@@ -86,6 +89,7 @@ export async function applyPayOutcome(
             nextReconcileAt: new Date(ctx.now().getTime() + FIRST_RECONCILE_DELAY_MS),
           },
         },
+        order,
       );
       if (!moved) {
         // Already UNKNOWN (a reconcile retry that is still unknown): only push the next check out.

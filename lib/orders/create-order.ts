@@ -99,10 +99,11 @@ export async function createOrder(
   const payRequest = await buildPayRequest(ctx, order);
   const outcome = await withWalletCallScope({ orderId: order.id }, () => ctx.wallet.pay(payRequest));
   await applyPayOutcome(ctx, order, outcome, "wallet:pay");
-  const current = await ctx.prisma.order.findUniqueOrThrow({
-    where: { id: order.id },
-    include: { items: true },
-  });
+  // The lines never change after creation: only the order row is read back.
+  const current = {
+    ...(await ctx.prisma.order.findUniqueOrThrow({ where: { id: order.id } })),
+    items: order.items,
+  };
   return { order: current, created: true };
 }
 

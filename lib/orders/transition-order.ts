@@ -71,15 +71,21 @@ export async function transitionOrderWithRetry(
   orderId: string,
   event: OrderEvent,
   options: TransitionOptions,
+  /** The order as the caller just read it: saves a read when nobody changed it since. */
+  known?: Order,
 ): Promise<boolean> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const order = await db.order.findUniqueOrThrow({ where: { id: orderId } });
+  let candidate = known;
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const fromCaller = candidate !== undefined;
+    const order = candidate ?? (await db.order.findUniqueOrThrow({ where: { id: orderId } }));
+    candidate = undefined;
     try {
       await transitionOrder(db, order, event, options);
       return true;
     } catch (error) {
-      if (error instanceof OrderTransitionError) return false;
-      if (!(error instanceof StaleOrderError)) throw error;
+      // A refusal decided on the caller's copy is checked again against a fresh read.
+      if (error instanceof OrderTransitionError && !fromCaller) return false;
+      if (!(error instanceof OrderTransitionError) && !(error instanceof StaleOrderError)) throw error;
     }
   }
   throw new StaleOrderError(`order ${orderId} kept changing; giving up on ${event.type}`);
