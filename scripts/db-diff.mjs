@@ -154,6 +154,28 @@ function serverFromUrl(databaseUrl) {
   };
 }
 
+// CHECK constraints (our money invariants) live only in migration SQL: schema.prisma cannot express
+// them, so they play no part in the diff — and the 6.19.3 engine crashes ("RuntimeError:
+// unreachable") when it replays a migration that adds one. The engine gets a copy without them.
+const CHECK_ONLY_ALTER =
+  /ALTER TABLE\s+"[^"]+"\s+(?:ADD CONSTRAINT\s+"[^"]+"\s+CHECK\s*\([^;]*?\)\s*,?\s*)+;/g;
+
+function copyMigrationsWithoutChecks(workDir) {
+  const copy = join(workDir, "migrations");
+  mkdirSync(copy, { recursive: true });
+  for (const name of readdirSync(migrationsDir)) {
+    const source = join(migrationsDir, name);
+    if (!/^\d+_/.test(name)) {
+      if (name === "migration_lock.toml") writeFileSync(join(copy, name), readFileSync(source));
+      continue;
+    }
+    const sql = readFileSync(join(source, "migration.sql"), "utf8").replace(CHECK_ONLY_ALTER, "");
+    mkdirSync(join(copy, name));
+    writeFileSync(join(copy, name, "migration.sql"), sql.trim() ? sql : "-- no schema changes\n");
+  }
+  return copy;
+}
+
 function hasMigrations() {
   return existsSync(migrationsDir) && readdirSync(migrationsDir).some((name) => /^\d+_/.test(name));
 }
@@ -190,7 +212,9 @@ async function main() {
     writeFileSync(join(workDir, "prisma.config.mjs"), CONFIG_SOURCE);
 
     const from =
-      options.fromEmpty || !hasMigrations() ? ["--from-empty"] : ["--from-migrations", migrationsDir];
+      options.fromEmpty || !hasMigrations()
+        ? ["--from-empty"]
+        : ["--from-migrations", copyMigrationsWithoutChecks(workDir)];
     log(
       `diff ${from[0] === "--from-empty" ? "from empty" : "from prisma/migrations"} to prisma/schema.prisma`,
     );
