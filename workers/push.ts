@@ -20,7 +20,15 @@ export async function resendPush(ctx: ServiceContext, pushMessageId: string) {
     return sent.status === "SENT" ? "sent" : "failed";
   } catch (error) {
     // F (scope missing, bad template, token refused) or a customer who must authorize again: final.
-    if (error instanceof ApiError && error.code !== "WALLET_UNAVAILABLE") return "failed";
+    // sendPush records wallet refusals itself; a refusal before the call (REAUTHORIZE) is recorded
+    // here, so the scan does not pick the message up again.
+    if (error instanceof ApiError && error.code !== "WALLET_UNAVAILABLE") {
+      await ctx.prisma.pushMessage.updateMany({
+        where: { id: message.id, status: { in: ["CREATED", "UNKNOWN"] } },
+        data: { status: "FAILED", resultCode: error.code, resultMessage: error.message },
+      });
+      return "failed";
+    }
     throw error;
   }
 }

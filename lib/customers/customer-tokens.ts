@@ -71,33 +71,54 @@ export interface RefreshOptions {
   seenVersion?: number;
 }
 
+/** The wallet's answers that mean the stored refresh token can never work again. */
+const DEAD_REFRESH_TOKEN = new Set(["EXPIRED_REFRESH_TOKEN", "INVALID_REFRESH_TOKEN", "USED_REFRESH_TOKEN"]);
+
+/** How long a caller waits for another process's refresh of the same customer. */
+const REFRESH_WAIT_MS = 20_000;
+
 /**
  * Refreshes the customer's tokens once, under a row lock, and returns the current access token.
- * Concurrent callers wait for the first and then use its result instead of refreshing again.
+ * Concurrent callers do not queue inside the database (each would hold a pooled connection while
+ * the lock holder needs one more for its wallet-call log): they try the lock without waiting, and
+ * while it is held they poll the row until the holder's new tokens are committed, then use those.
  */
 export async function refreshAccessToken(ctx: ServiceContext, customerId: string, options: RefreshOptions) {
-  const outcome = await ctx.prisma.$transaction(
-    async (tx) => {
-      const rows = await tx.$queryRaw<{ version: number }[]>`
-        SELECT version FROM wallet_tokens WHERE customer_id = ${customerId} FOR UPDATE`;
-      if (rows.length === 0) return { kind: "missing" as const };
-      const token = await tx.walletToken.findUniqueOrThrow({ where: { customerId } });
-      const alreadyRefreshed = options.seenVersion !== undefined && token.version !== options.seenVersion;
-      if (alreadyRefreshed || (!options.force && isFresh(ctx, token))) {
-        return { kind: "current" as const, token };
-      }
-      const refreshToken = decryptSecret(token.refreshTokenCipher, ctx.tokenKey, `refresh:${customerId}`);
-      const answer = await ctx.wallet.applyToken({ grantType: "REFRESH_TOKEN", refreshToken });
-      if (answer.status === "S") {
-        // Committed with the transaction, before any caller uses the new access token.
-        await storeTokens(ctx, customerId, answer.data, token.scopes, tx);
-        return { kind: "refreshed" as const, accessToken: answer.data.accessToken as string };
-      }
-      return { kind: "wallet" as const, answer };
-    },
-    { timeout: 20_000, maxWait: 20_000 },
-  );
+  const deadline = Date.now() + REFRESH_WAIT_MS;
+  let seenVersion = options.seenVersion;
+  for (;;) {
+    const attempt = await tryRefresh(ctx, customerId, { ...options, seenVersion });
+    if (attempt !== "locked") return attempt;
+    if (Date.now() > deadline) {
+      throw new ApiError(
+        "WALLET_UNAVAILABLE",
+        "Another refresh of this authorization is taking too long; retry.",
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // If the holder committed new tokens, the version moved: the next try takes them as current.
+    seenVersion ??= (await ctx.prisma.walletToken.findUnique({ where: { customerId } }))?.version;
+  }
+}
 
+function isLockNotAvailable(error: unknown): boolean {
+  // PostgreSQL 55P03 lock_not_available, as surfaced by the driver adapter.
+  const text = `${(error as { message?: string })?.message ?? ""} ${JSON.stringify((error as { meta?: unknown })?.meta ?? "")}`;
+  return text.includes("55P03") || /could not obtain lock/i.test(text);
+}
+
+async function tryRefresh(
+  ctx: ServiceContext,
+  customerId: string,
+  options: RefreshOptions,
+): Promise<string | "locked"> {
+  let outcome: Awaited<ReturnType<typeof refreshUnderLock>>;
+  try {
+    outcome = await refreshUnderLock(ctx, customerId, options);
+  } catch (error) {
+    if (isLockNotAvailable(error)) return "locked";
+    throw error;
+  }
   switch (outcome.kind) {
     case "missing":
       throw reauthorize("No wallet authorization is stored for this customer.");
@@ -116,10 +137,44 @@ export async function refreshAccessToken(ctx: ServiceContext, customerId: string
         return decryptSecret(latest.accessTokenCipher, ctx.tokenKey, `access:${customerId}`);
       }
     }
-    await markNeedsReauthorization(ctx, customerId, answer.resultCode);
-    throw reauthorize(`The wallet refused to refresh the authorization (${answer.resultCode}).`);
+    if (DEAD_REFRESH_TOKEN.has(answer.resultCode)) {
+      await markNeedsReauthorization(ctx, customerId, answer.resultCode);
+      throw reauthorize(`The wallet refused to refresh the authorization (${answer.resultCode}).`);
+    }
+    // Anything else (a signature or client misconfiguration, a parameter rule) is ours to fix, not
+    // the customer's: their authorization is not thrown away for it.
+    ctx.logger.error({ customerId, resultCode: answer.resultCode }, "token refresh refused");
+    throw new ApiError("WALLET_REJECTED", `The wallet refused the token refresh (${answer.resultCode}).`);
   }
   throw new ApiError("WALLET_UNAVAILABLE", "The wallet did not answer the token refresh; try again shortly.");
+}
+
+function refreshUnderLock(ctx: ServiceContext, customerId: string, options: RefreshOptions) {
+  return ctx.prisma.$transaction(
+    async (tx) => {
+      const rows = await tx.$queryRaw<{ version: number }[]>`
+        SELECT version FROM wallet_tokens WHERE customer_id = ${customerId} FOR UPDATE NOWAIT`;
+      if (rows.length === 0) return { kind: "missing" as const };
+      const token = await tx.walletToken.findUniqueOrThrow({ where: { customerId } });
+      const alreadyRefreshed = options.seenVersion !== undefined && token.version !== options.seenVersion;
+      if (alreadyRefreshed || (!options.force && isFresh(ctx, token))) {
+        return { kind: "current" as const, token };
+      }
+      const refreshToken = decryptSecret(token.refreshTokenCipher, ctx.tokenKey, `refresh:${customerId}`);
+      const answer = await ctx.wallet.applyToken({ grantType: "REFRESH_TOKEN", refreshToken });
+      if (answer.status === "S") {
+        // Committed with the transaction, before any caller uses the new access token.
+        await storeTokens(ctx, customerId, answer.data, token.scopes, tx);
+        await tx.customer.updateMany({
+          where: { id: customerId, needsReauthorization: true },
+          data: { needsReauthorization: false, reauthorizationReason: null },
+        });
+        return { kind: "refreshed" as const, accessToken: answer.data.accessToken as string };
+      }
+      return { kind: "wallet" as const, answer };
+    },
+    { timeout: 20_000, maxWait: 5_000 },
+  );
 }
 
 export async function markNeedsReauthorization(ctx: ServiceContext, customerId: string, reason: string) {

@@ -141,9 +141,14 @@ export async function sendEscrowOperation(
       walletOperationId: walletOperationIdOf(outcome.data),
     });
   }
-  if (outcome.status === "F" && outcome.resultCode !== "MUTEX_OPERATION_IN_PROCESSING") {
-    const failed = await ctx.prisma.escrowOperation.update({
-      where: { id: operation.id },
+  // After an unknown outcome the wallet may already have done the operation: a refusal of the re-send
+  // (e.g. ORDER_STATUS_INVALID for an accept that went through) is then no news, and the operation
+  // stays unknown until an inquiry settles it.
+  const ambiguous = operation.status === "UNKNOWN";
+  if (outcome.status === "F" && outcome.resultCode !== "MUTEX_OPERATION_IN_PROCESSING" && !ambiguous) {
+    // Only an operation still in flight can fail: a notification may have completed it meanwhile.
+    const failed = await ctx.prisma.escrowOperation.updateMany({
+      where: { id: operation.id, status: { in: [...IN_FLIGHT] } },
       data: {
         status: "FAIL",
         resultCode: outcome.resultCode,
@@ -151,6 +156,7 @@ export async function sendEscrowOperation(
         nextCheckAt: null,
       },
     });
+    if (failed.count === 0) return currentResult(ctx, operation);
     await ctx.prisma.orderEvent.create({
       data: {
         orderId: order.id,
@@ -162,25 +168,30 @@ export async function sendEscrowOperation(
     throw new ApiError(
       "WALLET_REJECTED",
       `The wallet refused the ${operation.type.toLowerCase()} (${outcome.resultCode}).`,
-      {
-        resultCode: outcome.resultCode,
-        operationId: failed.id,
-      },
+      { resultCode: outcome.resultCode, operationId: operation.id },
     );
   }
-  // MUTEX_OPERATION_IN_PROCESSING: "Wait and retry" — a retry later, not a failure. U: settle by inquiry.
-  const waiting = await ctx.prisma.escrowOperation.update({
-    where: { id: operation.id },
+  // MUTEX_OPERATION_IN_PROCESSING: "Wait and retry" — a retry later, not a failure. U, or a refusal
+  // after U: settle by inquiry. Never overwrite an operation a notification has finished meanwhile.
+  const retry = outcome.status === "F" && outcome.resultCode === "MUTEX_OPERATION_IN_PROCESSING";
+  await ctx.prisma.escrowOperation.updateMany({
+    where: { id: operation.id, status: { in: [...IN_FLIGHT] } },
     data: {
-      status: outcome.status === "F" ? "RETRY" : "UNKNOWN",
+      status: retry ? "RETRY" : "UNKNOWN",
       resultCode: outcome.resultCode,
       resultMessage: outcome.resultMessage,
-      nextCheckAt: new Date(
-        ctx.now().getTime() + (outcome.status === "F" ? MUTEX_RETRY_DELAY_MS : UNKNOWN_CHECK_DELAY_MS),
-      ),
+      nextCheckAt: new Date(ctx.now().getTime() + (retry ? MUTEX_RETRY_DELAY_MS : UNKNOWN_CHECK_DELAY_MS)),
     },
   });
-  return { state: "IN_PROGRESS", operation: waiting, order };
+  return currentResult(ctx, operation);
+}
+
+async function currentResult(ctx: ServiceContext, operation: EscrowOperation): Promise<EscrowResult> {
+  const [current, order] = await Promise.all([
+    ctx.prisma.escrowOperation.findUniqueOrThrow({ where: { id: operation.id } }),
+    ctx.prisma.order.findUniqueOrThrow({ where: { id: operation.orderId } }),
+  ]);
+  return { state: current.status === "SUCCESS" ? "DONE" : "IN_PROGRESS", operation: current, order };
 }
 
 function walletOperationIdOf(data: Record<string, unknown> | undefined): string | null {
@@ -198,7 +209,7 @@ export async function completeEscrowOperation(
   // completion (the answer and the notification racing) waits on the row, then finds it done.
   await ctx.prisma.$transaction(async (tx) => {
     const claimed = await tx.escrowOperation.updateMany({
-      where: { id: operation.id, status: { not: "SUCCESS" } },
+      where: { id: operation.id, status: { in: [...IN_FLIGHT] } },
       data: {
         status: "SUCCESS",
         resultCode: answer.resultCode,
@@ -208,7 +219,20 @@ export async function completeEscrowOperation(
         nextCheckAt: null,
       },
     });
-    if (claimed.count === 0) return;
+    if (claimed.count === 0) {
+      // Done already (a repeat), or recorded as failed while the wallet says it succeeded.
+      const current = await tx.escrowOperation.findUniqueOrThrow({ where: { id: operation.id } });
+      if (current.status === "FAIL") {
+        await tx.order.update({
+          where: { id: operation.orderId },
+          data: {
+            needsAttention: true,
+            attentionReason: `wallet reports ${operation.type} ${operation.requestId} succeeded; we recorded it failed`,
+          },
+        });
+      }
+      return;
+    }
     const event = eventOf(operation.type, operation.amountFils ?? 0n);
     const moved = await transitionOrderWithRetry(tx, operation.orderId, event, {
       actor: operation.requestedBy,
@@ -224,9 +248,5 @@ export async function completeEscrowOperation(
       });
     }
   });
-  const [done, order] = await Promise.all([
-    ctx.prisma.escrowOperation.findUniqueOrThrow({ where: { id: operation.id } }),
-    ctx.prisma.order.findUniqueOrThrow({ where: { id: operation.orderId } }),
-  ]);
-  return { state: "DONE", operation: done, order };
+  return currentResult(ctx, operation);
 }

@@ -110,6 +110,10 @@ export async function applyVoidNotification(
     await flag(ctx, order.id, `void notification amount ${body.voidAmount.value}`);
     return { status: "REJECTED", orderId: order.id, error: "voidAmount does not match the void" };
   }
+  if (operation.status === "FAIL" && body.voidResult.resultStatus === "S") {
+    await flag(ctx, order.id, `wallet reports void ${body.voidRequestId} succeeded; we recorded it failed`);
+    return { status: "IGNORED", orderId: order.id, note: "contradicts our FAIL; flagged" };
+  }
   if (operation.status === "SUCCESS" || operation.status === "FAIL") {
     return { status: "IGNORED", orderId: order.id, note: `void already ${operation.status}` };
   }

@@ -127,7 +127,8 @@ async function record(
       data: {
         kind: inbound.kind,
         dedupeKey,
-        rawBody: inbound.rawBody.slice(0, 100_000),
+        // Unauthenticated posts keep only a prefix: anyone can send them, nobody may fill the table.
+        rawBody: inbound.rawBody.slice(0, fields.verified ? 100_000 : 2_048),
         headers: keptHeaders(inbound.headers),
         ...fields,
       },

@@ -27,8 +27,11 @@ export async function applyPayOutcome(
           actor,
           detail,
           data: {
-            paymentId: outcome.data.paymentId ?? null,
-            redirectionUrl: outcome.data.redirectActionForm?.redirectionUrl ?? null,
+            // Only what the answer carries: a missing field never erases what we already know.
+            ...(outcome.data.paymentId ? { paymentId: outcome.data.paymentId } : {}),
+            ...(outcome.data.redirectActionForm?.redirectionUrl
+              ? { redirectionUrl: outcome.data.redirectActionForm.redirectionUrl }
+              : {}),
             resultCode: outcome.resultCode,
             resultMessage: outcome.resultMessage,
             // Still waiting for the user: check back in case the notification never comes.
@@ -47,7 +50,7 @@ export async function applyPayOutcome(
           actor,
           detail,
           data: {
-            paymentId: outcome.data.paymentId ?? null,
+            ...(outcome.data.paymentId ? { paymentId: outcome.data.paymentId } : {}),
             paidAt: outcome.data.paymentTime ? new Date(outcome.data.paymentTime) : ctx.now(),
             resultCode: outcome.resultCode,
             resultMessage: outcome.resultMessage,

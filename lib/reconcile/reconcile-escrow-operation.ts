@@ -39,11 +39,16 @@ export async function reconcileEscrowOperation(
     );
     if (inquiry.status !== "S") return scheduleNext(ctx, operation, settings, { countAttempt: true });
     const type = TRANSACTION_TYPE[operation.type as keyof typeof TRANSACTION_TYPE];
+    const ours = (inquiry.data.transactions ?? []).filter(
+      (transaction) => transaction.transactionType === type,
+    );
     const done =
-      (inquiry.data.transactions ?? []).some(
-        (transaction) => transaction.transactionType === type && transaction.transactionStatus === "SUCCESS",
-      ) ||
+      ours.some((transaction) => transaction.transactionStatus === "SUCCESS") ||
       (operation.type === "CANCEL" && inquiry.data.paymentStatus === "CANCELLED");
+    if (!done && ours.some((transaction) => transaction.transactionStatus === "PROCESSING")) {
+      // The wallet is still doing it: sending it again could only be refused. Look again later.
+      return scheduleNext(ctx, operation, settings, { countAttempt: true });
+    }
     if (done) {
       await completeEscrowOperation(ctx, operation, {
         resultCode: "SUCCESS",

@@ -52,7 +52,7 @@ export async function reconcileOrder(
     const needsRedirect = order.flow !== "AGREEMENT" && !order.redirectionUrl;
     if (eventType === "PAY_PROCESSING" && needsRedirect) {
       // The payment exists but we never saw its cashier URL: ask `pay` again with the same id.
-      return resendPay(ctx, order);
+      return resendPay(ctx, order, options, { paymentExists: true });
     }
     if (eventType && !(eventType === "PAY_PROCESSING" && order.status === "PENDING")) {
       await transitionOrderWithRetry(ctx.prisma, order.id, { type: eventType } as OrderEvent, {
@@ -74,15 +74,29 @@ export async function reconcileOrder(
   if (inquiry.status === "F" && inquiry.resultCode === "ORDER_NOT_EXIST") {
     // The wallet never received our `pay` (we crashed first, or the request was lost): send it now,
     // with the same paymentRequestId, so it can never be created twice.
-    return resendPay(ctx, order);
+    return resendPay(ctx, order, options, { paymentExists: false });
   }
   return scheduleNext(ctx, order, options);
 }
 
-async function resendPay(ctx: ServiceContext, order: Order & { items: OrderItem[] }) {
+async function resendPay(
+  ctx: ServiceContext,
+  order: Order & { items: OrderItem[] },
+  options: Parameters<typeof scheduleNext>[2],
+  known: { paymentExists: boolean },
+): Promise<ReconcileResult> {
   const request = await buildPayRequest(ctx, order);
   const outcome = await withWalletCallScope({ orderId: order.id }, () => ctx.wallet.pay(request));
   await ctx.prisma.order.update({ where: { id: order.id }, data: { reconcileAttempts: { increment: 1 } } });
+  if (outcome.status === "F" && known.paymentExists) {
+    // The wallet just told us the payment exists and is processing: a refusal of the re-send
+    // (e.g. REPEAT_REQ_INCONSISTENT after a configuration change) says nothing about the payment.
+    ctx.logger.warn(
+      { orderId: order.id, resultCode: outcome.resultCode },
+      "pay re-send refused; still waiting",
+    );
+    return scheduleNext(ctx, order, options);
+  }
   if (outcome.status === "A" && order.status === "PENDING") {
     await ctx.prisma.order.update({
       where: { id: order.id },

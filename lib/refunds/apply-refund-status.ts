@@ -60,7 +60,30 @@ async function recordRefundStatus(ctx: ServiceContext, id: string, news: RefundN
     // Lock the refund row: notification, poll and reconcile may report the same outcome at once.
     await tx.$queryRaw`SELECT id FROM refunds WHERE id = ${id} FOR UPDATE`;
     const refund = await tx.refund.findUniqueOrThrow({ where: { id } });
-    if (!canMoveRefund(refund.status, news.status)) return { refund, previous: refund.status };
+    if (!canMoveRefund(refund.status, news.status)) {
+      const contradicts =
+        (refund.status === "FAIL" && news.status === "SUCCESS") ||
+        (refund.status === "SUCCESS" && news.status === "FAIL");
+      if (contradicts) {
+        // The wallet now says the opposite of a final state we hold: money may have moved twice or
+        // not at all. A person decides; nothing is changed automatically.
+        await tx.order.update({
+          where: { id: refund.orderId },
+          data: {
+            needsAttention: true,
+            attentionReason: `wallet reports refund ${refund.refundRequestId} ${news.status}; we recorded ${refund.status}`,
+          },
+        });
+        await tx.refund.update({
+          where: { id },
+          data: {
+            needsAttention: true,
+            attentionReason: `wallet reports ${news.status} after ${refund.status}`,
+          },
+        });
+      }
+      return { refund, previous: refund.status };
+    }
 
     const now = ctx.now();
     const final = news.status === "SUCCESS" || news.status === "FAIL";

@@ -95,6 +95,17 @@ export async function sendRefund(ctx: ServiceContext, refund: Refund): Promise<R
         refundTime: typeof outcome.data.refundTime === "string" ? outcome.data.refundTime : undefined,
       });
     case "F":
+      // A refusal of the first send is final. After an unknown outcome the wallet may hold the
+      // refund already (REPEAT_REQ_INCONSISTENT, an amount "exceeded" by the refund itself, a mutex):
+      // a refusal of the re-send is no news, and the refund stays unknown until the wallet settles
+      // it or an operator does (flagged after RECONCILE_FLAG_AFTER_HOURS). Never refund twice.
+      if (refund.status !== "CREATED" || outcome.resultCode === "MUTEX_OPERATION_IN_PROCESSING") {
+        ctx.logger.warn(
+          { refundId: refund.id, resultCode: outcome.resultCode },
+          "refund re-send refused; outcome still unknown",
+        );
+        return applyRefundStatus(ctx, refund.id, { status: "UNKNOWN", resultCode: outcome.resultCode });
+      }
       return applyRefundStatus(ctx, refund.id, {
         status: "FAIL",
         resultCode: outcome.resultCode,

@@ -3,7 +3,8 @@ import type { z } from "zod";
 import { result as resultSchema } from "./fields";
 import type { UnknownCause } from "./outcome";
 
-export type SignatureCheck = "valid" | "invalid" | "not-checked";
+/** `missing`: no Signature header at all; `invalid`: one that does not verify. */
+export type SignatureCheck = "valid" | "invalid" | "missing" | "not-checked";
 
 export interface RawAnswer {
   httpStatus?: number;
@@ -70,14 +71,24 @@ export function classifyAnswer<T>(
   const { resultCode, resultStatus } = parsedResult.data;
   const resultMessage = parsedResult.data.resultMessage ?? "";
 
-  if (resultStatus === "U") return unknown("WALLET_UNKNOWN", resultMessage, raw, resultCode);
-  if (resultStatus === "F") return { status: "F", resultCode, resultMessage, data: raw };
-
-  // S and A move money or grant access: they must be authentic and complete to be believed.
+  // Unsigned F/U answers are accepted (some gateways cannot sign errors), but a signature that is
+  // there and wrong means the answer was altered or forged: nothing in it is believed.
   if (answer.signature === "invalid") {
     return unknown(
       "UNVERIFIED_SIGNATURE",
       `unverified ${resultStatus} answer (${resultCode})`,
+      raw,
+      resultCode,
+    );
+  }
+  if (resultStatus === "U") return unknown("WALLET_UNKNOWN", resultMessage, raw, resultCode);
+  if (resultStatus === "F") return { status: "F", resultCode, resultMessage, data: raw };
+
+  // S and A move money or grant access: they must be signed, authentic and complete to be believed.
+  if (answer.signature === "missing") {
+    return unknown(
+      "UNVERIFIED_SIGNATURE",
+      `unsigned ${resultStatus} answer (${resultCode})`,
       raw,
       resultCode,
     );

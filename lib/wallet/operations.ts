@@ -157,6 +157,10 @@ export const payResponse = z.looseObject({
   redirectActionForm: redirectActionForm.optional(),
 });
 
+// Spec: paymentId is "present when the payment is accepted or successful". A success without it
+// cannot be refunded or tracked, so it is not believed (unknown, settled by inquiry).
+const paySuccess = z.looseObject({ result, paymentId: z.string().min(1).max(64) });
+
 // ---------------------------------------------------------------- escrow lifecycle
 
 export const merchantAcceptRequest = z.strictObject({ paymentId });
@@ -363,6 +367,7 @@ export const OPERATIONS = {
     path: "/v1/payments/pay",
     request: payRequest,
     response: payResponse,
+    success: paySuccess,
     timeout: "pay",
     idempotencyField: "paymentRequestId",
   }),

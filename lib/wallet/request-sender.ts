@@ -149,7 +149,8 @@ export class RequestSender {
       key,
       { now: this.now() },
     );
-    return verdict.ok ? "valid" : "invalid";
+    if (verdict.ok) return "valid";
+    return verdict.reason === "MISSING_SIGNATURE" ? "missing" : "invalid";
   }
 
   private async finish<T>(

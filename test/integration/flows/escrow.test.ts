@@ -200,3 +200,34 @@ describe("unknown and busy answers", () => {
     expect(error).toMatchObject({ code: "OPERATION_IN_PROGRESS" });
   });
 });
+
+describe("races between the answer, the notification and re-sends", () => {
+  it("a partial void whose answer was lost is counted once, however many times it is settled", async () => {
+    const order = await paidEscrowOrder();
+    await requestEscrowOperation(merchant.ctx, order.id, { type: "ACCEPT", requestedBy: operator });
+    await merchant.sandbox.settings({ timeoutHangMs: 2_500 });
+    await merchant.sandbox.setFault("void", "TIMEOUT");
+    const lost = await requestEscrowOperation(merchant.ctx, order.id, {
+      type: "VOID",
+      amountFils: 10_000_000n,
+      requestedBy: operator,
+    });
+    // The wallet did the void; its notification settles our record whether it came before or after.
+    const settled = await merchant.eventually(async () => {
+      const operation = await merchant.ctx.prisma.escrowOperation.findUniqueOrThrow({
+        where: { id: lost.operation.id },
+      });
+      return operation.status === "SUCCESS" && operation;
+    });
+    // Reconciliation re-sends the same voidRequestId; the wallet replays its success.
+    const { sendEscrowOperation } = await import("@/lib/escrow/escrow-operations");
+    const again = await sendEscrowOperation(merchant.ctx, settled);
+    expect(again.state).toBe("DONE");
+    const current = await merchant.ctx.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect(current).toMatchObject({ status: "ACCEPTED", voidedFils: 10_000_000n, needsAttention: false });
+    const voided = await merchant.ctx.prisma.orderEvent.count({
+      where: { orderId: order.id, type: "VOIDED" },
+    });
+    expect(voided).toBe(1);
+  });
+});

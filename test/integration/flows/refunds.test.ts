@@ -146,3 +146,39 @@ describe("refunds", () => {
     );
   });
 });
+
+describe("refunds whose first answer was lost", () => {
+  it("a refused re-send is no news: the refund stays unknown and its amount reserved", async () => {
+    const order = await paidOrder();
+    // The wallet refunds, but its answer is lost and its notification never comes.
+    await merchant.sandbox.setFault("refund", "U");
+    await merchant.sandbox.setFault("refund", "DROP_NOTIFICATION");
+    const lost = await requestRefund(merchant.ctx, order.id, {
+      amountFils: 4_000_000n,
+      requestedBy: operator,
+    });
+    expect(lost.status).toBe("UNKNOWN");
+    // A re-send the wallet refuses — here REPEAT_REQ_INCONSISTENT, because the wallet holds the
+    // refund already under this refundRequestId with other details — must not release the reservation.
+    const { sendRefund } = await import("@/lib/refunds/request-refund");
+    const after = await sendRefund(merchant.ctx, { ...lost, amountFils: lost.amountFils + 1n });
+    expect(after).toMatchObject({ status: "UNKNOWN", resultCode: "REPEAT_REQ_INCONSISTENT" });
+    expect((await orderRow(order.id)).refundedFils).toBe(4_000_000n);
+  });
+
+  it("news contradicting a final refund flags the order instead of changing it", async () => {
+    const order = await paidOrder();
+    await merchant.sandbox.setFault("refund", "REFUND_FAIL");
+    const failed = await requestRefund(merchant.ctx, order.id, {
+      amountFils: 1_000_000n,
+      requestedBy: operator,
+    });
+    expect(failed.status).toBe("FAIL");
+    const { applyRefundStatus } = await import("@/lib/refunds/apply-refund-status");
+    const unchanged = await applyRefundStatus(merchant.ctx, failed.id, { status: "SUCCESS" });
+    expect(unchanged.status).toBe("FAIL");
+    const flagged = await orderRow(order.id);
+    expect(flagged).toMatchObject({ needsAttention: true, refundedFils: 0n });
+    expect(flagged.attentionReason).toContain("SUCCESS");
+  });
+});

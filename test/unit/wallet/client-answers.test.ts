@@ -204,6 +204,12 @@ describe("incomplete successes are not believed", () => {
     expect(outcome).toMatchObject({ status: "U", unknownCause: "INVALID_RESPONSE" });
   });
 
+  it("pay S without a paymentId is unknown (nothing to refund or track)", async () => {
+    wallet.answer({ body: { result: ok, paymentTime: time } });
+    const outcome = await client.pay(validRequests.pay);
+    expect(outcome).toMatchObject({ status: "U", unknownCause: "INVALID_RESPONSE" });
+  });
+
   it("an S with a malformed amount is unknown", async () => {
     wallet.answer({ body: { result: ok, refundId: "r", refundAmount: { currency: "IQD", value: "1.5" } } });
     const outcome = await client.refund(validRequests.refund);
@@ -364,5 +370,34 @@ describe("base address", () => {
       merchantKeys.publicKey,
     );
     expect(verdict.ok).toBe(true);
+  });
+});
+
+describe("failures with a bad signature", () => {
+  it("an F whose signature is present but wrong is unknown: it may be forged", async () => {
+    const verifying = createWalletClient({
+      baseUrl: wallet.url,
+      clientId: "merchant-test",
+      privateKey: merchantKeys.privateKey,
+      keyVersion: 1,
+      walletPublicKey: walletKeys.publicKey,
+    });
+    const time = formatWalletTime();
+    wallet.answer({
+      body: { result: { resultCode: "USER_BALANCE_NOT_ENOUGH", resultStatus: "F", resultMessage: "" } },
+      sign: (bodyText, path) => ({
+        "Client-Id": "merchant-test",
+        "Response-Time": time,
+        Signature: signMessage(
+          { method: "POST", path, clientId: "merchant-test", time, body: bodyText },
+          generateTestKeyPair().privateKey,
+          1,
+        ),
+      }),
+    });
+    expect(await verifying.pay(validRequests.pay)).toMatchObject({
+      status: "U",
+      unknownCause: "UNVERIFIED_SIGNATURE",
+    });
   });
 });
