@@ -178,9 +178,14 @@ function refreshUnderLock(ctx: ServiceContext, customerId: string, options: Refr
 }
 
 export async function markNeedsReauthorization(ctx: ServiceContext, customerId: string, reason: string) {
-  await ctx.prisma.customer.update({
-    where: { id: customerId },
-    data: { needsReauthorization: true, reauthorizationReason: reason },
-  });
+  await ctx.prisma.$transaction([
+    ctx.prisma.customer.update({
+      where: { id: customerId },
+      data: { needsReauthorization: true, reauthorizationReason: reason },
+    }),
+    // The stored tokens can never work again: dropping them keeps the refresh scan from reading them
+    // every minute; the next session stores new ones.
+    ctx.prisma.walletToken.deleteMany({ where: { customerId } }),
+  ]);
   ctx.logger.warn({ customerId, reason }, "customer must authorize again");
 }

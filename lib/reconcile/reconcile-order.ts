@@ -3,6 +3,7 @@
 // notification never came. Only the wallet's answer moves the order (spec, Errors: "Wait for
 // notification or query; retry only with the same request identifiers").
 import type { Order, OrderItem } from "@/lib/db";
+import { ApiError } from "@/lib/http/api-error";
 import { applyPayOutcome } from "@/lib/orders/apply-pay-outcome";
 import type { OrderEvent } from "@/lib/orders/order-state";
 import { buildPayRequest } from "@/lib/orders/pay-request";
@@ -85,7 +86,19 @@ async function resendPay(
   options: Parameters<typeof scheduleNext>[2],
   known: { paymentExists: boolean },
 ): Promise<ReconcileResult> {
-  const request = await buildPayRequest(ctx, order);
+  let request: Awaited<ReturnType<typeof buildPayRequest>>;
+  try {
+    request = await buildPayRequest(ctx, order);
+  } catch (error) {
+    // E.g. the agreement behind an agreement order is gone: the payment can never be sent again, so
+    // a person decides; the order keeps being checked (it may still settle by notification).
+    if (!(error instanceof ApiError)) throw error;
+    await ctx.prisma.order.update({
+      where: { id: order.id },
+      data: { needsAttention: true, attentionReason: `cannot re-send pay: ${error.message}` },
+    });
+    return scheduleNext(ctx, order, options);
+  }
   const outcome = await withWalletCallScope({ orderId: order.id }, () => ctx.wallet.pay(request));
   await ctx.prisma.order.update({ where: { id: order.id }, data: { reconcileAttempts: { increment: 1 } } });
   if (outcome.status === "F" && known.paymentExists) {

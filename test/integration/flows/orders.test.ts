@@ -277,6 +277,31 @@ describe("unknown outcomes and crashes", () => {
     expect(settled.paymentRequestId).toBe(stranded.paymentRequestId);
   });
 
+  it("a stranded agreement order whose agreement is gone is flagged for an operator, not guessed", async () => {
+    const { customerId, userId } = await merchant.newCustomer();
+    await bindNewAgreement(customerId, userId);
+    const crashing = {
+      ...merchant.ctx,
+      wallet: { ...merchant.ctx.wallet, pay: () => Promise.reject(new Error("process killed")) },
+    };
+    const idempotencyKey = key();
+    await expect(
+      createOrder(crashing, customerId, { flow: "AGREEMENT", items: basket, idempotencyKey }),
+    ).rejects.toThrow();
+    const stranded = await merchant.ctx.prisma.order.findFirstOrThrow({
+      where: { customerId, idempotencyKey },
+    });
+    // The customer's agreement was revoked meanwhile: the pay request can no longer be rebuilt.
+    await merchant.ctx.prisma.agreement.updateMany({
+      where: { customerId },
+      data: { status: "REVOKED", paymentAuthCodeCipher: null },
+    });
+    expect(await reconcileOrder(merchant.ctx, stranded.id)).toBe("waiting");
+    const flagged = await merchant.ctx.prisma.order.findUniqueOrThrow({ where: { id: stranded.id } });
+    expect(flagged).toMatchObject({ status: "CREATED", needsAttention: true });
+    expect(flagged.attentionReason).toContain("cannot re-send pay");
+  });
+
   it("an unknown agreement payment that the wallet completed settles as PAID", async () => {
     const { customerId, userId } = await merchant.newCustomer();
     await bindNewAgreement(customerId, userId);
