@@ -8,6 +8,14 @@ import { renderAgreement, submitAgreement } from "./agreement";
 import { type PageResult, renderAuthorize, submitAuthorize } from "./authorize";
 import { renderCashier, submitCashier } from "./cashier";
 import { html, page } from "./html";
+import {
+  renderSimulatorShop,
+  renderSimulatorStart,
+  type SimulatorResult,
+  sessionFromCookie,
+  submitSimulatorOrder,
+  submitSimulatorStart,
+} from "./simulator";
 import { renderStatus } from "./status";
 
 function index(ctx: SandboxContext): PageResult {
@@ -16,6 +24,7 @@ function index(ctx: SandboxContext): PageResult {
 <ul>
 <li><a href="/authorize?scopes=USER_ID,USER_NAME">Authorization page</a> (my.getAuthCode)</li>
 ${ctx.mode === "off" ? "" : html`<li><a href="/status">Status</a>: payments, refunds and notifications</li>`}
+${ctx.mode === "off" ? "" : html`<li><a href="/simulator">Mini program simulator</a>: drive your backend's <code>/api/mini/*</code> routes</li>`}
 </ul></div>`;
   return { status: 200, html: page("Home", body) };
 }
@@ -32,7 +41,8 @@ export async function handlePageRequest(
 ): Promise<void> {
   const path = url.pathname;
   const method = request.method ?? "GET";
-  let result: PageResult | undefined;
+  let result: (PageResult & Pick<SimulatorResult, "setCookie">) | undefined;
+  const simulatorToken = sessionFromCookie(request.headers.cookie);
   const cashier = path.match(/^\/cashier\/([^/]+)$/);
   if (path === "/health" && method === "GET") {
     sendJson(response, 200, { ok: true, mode: ctx.mode });
@@ -48,10 +58,20 @@ export async function handlePageRequest(
   else if (path === "/agreement" && method === "POST") result = submitAgreement(ctx, await form(request));
   else if (path === "/status" && method === "GET" && ctx.mode !== "off")
     result = renderStatus(ctx, url.searchParams);
+  else if (ctx.mode !== "off" && path.startsWith("/simulator")) {
+    if (path === "/simulator" && method === "GET") result = renderSimulatorStart(url.searchParams);
+    else if (path === "/simulator/start" && method === "POST")
+      result = await submitSimulatorStart(ctx, await form(request));
+    else if (path === "/simulator/shop" && method === "GET")
+      result = await renderSimulatorShop(url.searchParams, simulatorToken);
+    else if (path === "/simulator/order" && method === "POST")
+      result = await submitSimulatorOrder(url.searchParams, await form(request), simulatorToken);
+  }
   if (!result) {
     sendHtml(response, 404, page("Not found", html`<div class="card"><h1>Not found</h1></div>`));
     return;
   }
+  if (result.setCookie) response.setHeader("Set-Cookie", result.setCookie);
   if (result.redirect) redirect(response, result.redirect);
   else sendHtml(response, result.status, result.html ?? "");
 }
