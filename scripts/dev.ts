@@ -144,7 +144,11 @@ async function main() {
   const health = await fetch(`http://127.0.0.1:${env.port}/api/health`).then((response) => response.json());
   console.log(`[dev]      health: ${JSON.stringify(health.checks ? health.status : health)}`);
   console.log(`[dev]      app      http://127.0.0.1:${env.port}`);
-  if (env.wallet.usesSandbox) console.log(`[dev]      sandbox  ${env.wallet.baseUrl}`);
+  if (env.wallet.usesSandbox) {
+    console.log(`[dev]      sandbox  ${env.wallet.baseUrl}`);
+    const app = encodeURIComponent(`http://127.0.0.1:${env.port}`);
+    console.log(`[dev]      try it   ${env.wallet.baseUrl}/simulator?app=${app}  (the mini program simulator)`);
+  }
 }
 
 main().catch((error) => {
