@@ -147,7 +147,9 @@ async function main() {
   if (env.wallet.usesSandbox) {
     console.log(`[dev]      sandbox  ${env.wallet.baseUrl}`);
     const app = encodeURIComponent(`http://127.0.0.1:${env.port}`);
-    console.log(`[dev]      try it   ${env.wallet.baseUrl}/simulator?app=${app}  (the mini program simulator)`);
+    console.log(
+      `[dev]      try it   ${env.wallet.baseUrl}/simulator?app=${app}  (the mini program simulator)`,
+    );
   }
 }
 
