@@ -11,7 +11,6 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -19,22 +18,13 @@ import { seedDemoCatalog } from "../lib/catalog/seed-catalog";
 import { createPrismaClient } from "../lib/db/client";
 import { migrateDatabase } from "../scripts/db-migrate";
 import { generateTestKeyPair } from "../test/support/keys";
+import { freePort } from "../test/support/ports";
 import { control, startSandboxProcess } from "./support/sandbox-process";
 
 const rate = Number(process.env.BENCH_RATE ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const customersCount = 20;
 const basket = { flow: "CASHIER", items: [{ sku: "COFFEE", quantity: 2 }] };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;

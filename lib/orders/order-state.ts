@@ -119,16 +119,6 @@ function describe(event: OrderEvent): string {
   return event.type.toLowerCase().replaceAll("_", " ");
 }
 
-/** Whether applying `event` now is allowed, without throwing. */
-export function canApply(order: OrderSnapshot, event: OrderEvent): boolean {
-  try {
-    applyOrderEvent(order, event);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Money already captured by the merchant: the payment, less anything voided back to the customer. */
 export function capturedFils(order: OrderSnapshot): bigint {
   if (order.status === "PAID" && order.flow !== "ESCROW") return order.amountFils;

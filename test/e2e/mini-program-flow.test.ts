@@ -4,14 +4,13 @@
 // Needs a production build (`npm run build`, which .ci/run does before the browser tests).
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type BrowserContext, chromium } from "playwright-core";
+import { existsSync } from "node:fs";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
+import { launchBrowser } from "@/test/support/browser";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
+import { freePort } from "@/test/support/ports";
 import { startTestSandbox, type TestSandbox } from "@/test/support/sandbox";
 
 let db: TestDatabase;
@@ -19,17 +18,7 @@ let sandbox: TestSandbox;
 let app: ChildProcess | undefined;
 let appUrl: string;
 let browser: BrowserContext;
-let profileDir: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+let chromium: Awaited<ReturnType<typeof launchBrowser>> | undefined;
 
 async function waitForHealth(url: string) {
   const deadline = Date.now() + 60_000;
@@ -71,28 +60,15 @@ beforeAll(async () => {
     stdio: ["ignore", "ignore", "inherit"],
   });
   await waitForHealth(`${appUrl}/api/health`);
-  profileDir = mkdtempSync(join(tmpdir(), "mini-e2e-profile-"));
-  browser = await chromium.launchPersistentContext(profileDir, {
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  chromium = await launchBrowser();
+  browser = chromium.browser;
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await chromium?.close();
   app?.kill("SIGTERM");
   await sandbox?.close();
   await db?.drop();
-  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
 });
 
 describe("a mini program user, end to end", () => {

@@ -1,12 +1,7 @@
-// In a real browser, the wallet sandbox's pages play the wallet app: the user authorizes the mini
-// program on the consent page, the merchant backend exchanges the code and creates a cashier
-// payment, the user pays at the cashier, and the merchant's notify URL receives a signed result.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type BrowserContext, chromium } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRODUCT_CODES } from "@/lib/wallet/product-codes";
+import { launchBrowser } from "@/test/support/browser";
 import {
   type NotifyReceiver,
   startNotifyReceiver,
@@ -17,32 +12,19 @@ import { startTestSandbox, type TestSandbox, uniqueId } from "@/test/support/san
 let sandbox: TestSandbox;
 let receiver: NotifyReceiver;
 let browser: BrowserContext;
-let profileDir: string;
+let chromium: Awaited<ReturnType<typeof launchBrowser>> | undefined;
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();
   receiver = await startNotifyReceiver();
-  profileDir = mkdtempSync(join(tmpdir(), "sandbox-e2e-profile-"));
-  browser = await chromium.launchPersistentContext(profileDir, {
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  chromium = await launchBrowser();
+  browser = chromium.browser;
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await chromium?.close();
   await receiver?.close();
   await sandbox?.close();
-  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
 });
 
 describe("wallet sandbox in a browser", () => {

@@ -3,7 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "@/lib/env";
-import { fixedKeyPem } from "@/test/support/keys";
+import { keyPairInEveryEncoding } from "@/test/support/keys";
+
+const keyPems = keyPairInEveryEncoding();
 
 const freshDir = () => mkdtempSync(path.join(tmpdir(), "env-test-"));
 
@@ -51,7 +53,7 @@ describe("local development with no variables at all", () => {
   it("picks up the sandbox's public key once `npm run dev` has registered", () => {
     const cwd = freshDir();
     parseEnv({}, { cwd });
-    writeFileSync(path.join(cwd, ".local/keys/wallet-public.pem"), fixedKeyPem.spkiPublic);
+    writeFileSync(path.join(cwd, ".local/keys/wallet-public.pem"), keyPems.spkiPublic);
     expect(parseEnv({}, { cwd }).wallet.publicKey).toBeDefined();
   });
 });
@@ -73,9 +75,9 @@ describe("validation", () => {
   });
 
   it("reads keys in PKCS#1 and PKCS#8 form", () => {
-    for (const pem of [fixedKeyPem.pkcs1Private, fixedKeyPem.pkcs8Private]) {
+    for (const pem of [keyPems.pkcs1Private, keyPems.pkcs8Private]) {
       const env = parseEnv(
-        { MERCHANT_PRIVATE_KEY: pem, WALLET_PUBLIC_KEY: fixedKeyPem.pkcs1Public },
+        { MERCHANT_PRIVATE_KEY: pem, WALLET_PUBLIC_KEY: keyPems.pkcs1Public },
         { cwd: freshDir() },
       );
       expect(env.wallet.privateKey.type).toBe("private");
@@ -114,8 +116,8 @@ describe("production", () => {
         REDIS_URL: "redis://cache:6379",
         WALLET_BASE_URL: "https://wallet.example",
         WALLET_CLIENT_ID: "2022000000000001",
-        MERCHANT_PRIVATE_KEY: fixedKeyPem.pkcs8Private,
-        WALLET_PUBLIC_KEY: fixedKeyPem.spkiPublic,
+        MERCHANT_PRIVATE_KEY: keyPems.pkcs8Private,
+        WALLET_PUBLIC_KEY: keyPems.spkiPublic,
         TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
         SESSION_SECRET: "s".repeat(32),
         NEXTAUTH_SECRET: "n".repeat(32),

@@ -12,7 +12,12 @@ import {
   verifyContent,
   verifySignedMessage,
 } from "@/lib/wallet/signature";
-import { fixedKeyPem, generateTestKeyPair } from "@/test/support/keys";
+import {
+  generateTestKeyPair,
+  keyPairInEveryEncoding,
+  knownAnswerPublicKeyPem,
+  opensslSignature,
+} from "@/test/support/keys";
 
 const message = {
   method: "POST",
@@ -22,7 +27,8 @@ const message = {
   body: '{"productCode":"51051000101000000011","paymentRequestId":"pay_0001","paymentAmount":{"currency":"IQD","value":"100000"}}',
 };
 
-// Produced independently: printf '<sign content>' | openssl dgst -sha256 -sign merchant-test-key.pkcs8.pem | base64
+// Produced independently: printf '<sign content>' | openssl dgst -sha256 -sign <private key> | base64,
+// with the key whose public half is test/support/fixtures/known-answer-key.*.
 const KNOWN_SIGNATURE =
   "iBar9tu06a+l6kV3MulfID6myT8C3sjI1pV05fzCu9ZPjfEGOg8dccvgbPLd4p3hn02m07dhcguoSa98DiRKbZJbD602yktlkZoAmRilVDwbHRnqqiCngqGa9ekHIfVHqB+uAvKN/V9j/L4RhA5UEuEKtSTAYmDi7LS7lvqwyg3bDXZ8MLuAdMHeXp8yqlp2vMupKp5M7DspuyvQy2sjiJ+AvvisXmoFHOqm5adrY1m+3+DQ+l1q6RIPsi6umCBkBgsXQbLyN7RQ+nQtSyj4gVI7hry570TeL2PdKK2h7zruoT0LPfcwiDjzXltxjLCTL8s4P54TEjHfbbc4rcRPxQ==";
 
@@ -37,25 +43,39 @@ describe("sign content", () => {
 });
 
 describe("known-answer signature", () => {
-  it("matches openssl's RSA-SHA256 PKCS#1 v1.5 signature for a fixed key and request", () => {
-    const key = loadPrivateKey(fixedKeyPem.pkcs8Private);
-    expect(signContent(buildSignContent(message), key)).toBe(KNOWN_SIGNATURE);
-  });
-
-  it("is the same with the key in PKCS#1 form", () => {
-    const key = loadPrivateKey(fixedKeyPem.pkcs1Private);
-    expect(signContent(buildSignContent(message), key)).toBe(KNOWN_SIGNATURE);
-  });
-
-  it("verifies with the public key in SPKI and in PKCS#1 form", () => {
-    for (const pem of [fixedKeyPem.spkiPublic, fixedKeyPem.pkcs1Public]) {
+  it("openssl's signature for a fixed key and request verifies, with the key in SPKI and PKCS#1 form", () => {
+    for (const pem of [knownAnswerPublicKeyPem.spki, knownAnswerPublicKeyPem.pkcs1]) {
       expect(verifyContent(buildSignContent(message), KNOWN_SIGNATURE, loadPublicKey(pem))).toBe(true);
     }
   });
 
+  it("a one-character change of the request no longer matches it", () => {
+    const altered = buildSignContent({ ...message, body: message.body.replace("100000", "100001") });
+    expect(verifyContent(altered, KNOWN_SIGNATURE, loadPublicKey(knownAnswerPublicKeyPem.spki))).toBe(false);
+  });
+});
+
+describe("signing agrees with openssl", () => {
+  const keys = keyPairInEveryEncoding();
+  const expected = opensslSignature(keys.pkcs8Private, buildSignContent(message));
+
+  it("byte for byte, with the key in PKCS#8 form", () => {
+    expect(signContent(buildSignContent(message), loadPrivateKey(keys.pkcs8Private))).toBe(expected);
+  });
+
+  it("and in PKCS#1 form", () => {
+    expect(signContent(buildSignContent(message), loadPrivateKey(keys.pkcs1Private))).toBe(expected);
+  });
+
+  it("verifies with the public key in SPKI and in PKCS#1 form", () => {
+    for (const pem of [keys.spkiPublic, keys.pkcs1Public]) {
+      expect(verifyContent(buildSignContent(message), expected, loadPublicKey(pem))).toBe(true);
+    }
+  });
+
   it("accepts a PEM pasted into an environment variable with literal \\n", () => {
-    const flattened = fixedKeyPem.pkcs8Private.trim().replaceAll("\n", "\\n");
-    expect(signContent(buildSignContent(message), loadPrivateKey(flattened))).toBe(KNOWN_SIGNATURE);
+    const flattened = keys.pkcs8Private.trim().replaceAll("\n", "\\n");
+    expect(signContent(buildSignContent(message), loadPrivateKey(flattened))).toBe(expected);
   });
 });
 
