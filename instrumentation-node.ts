@@ -1,12 +1,32 @@
-// Validate the configuration at boot, so a missing secret stops the server with the variable's name
-// instead of failing on the first request. Skipped during `next build`, which has no secrets.
+// Runs once when the Next.js server starts (Node.js runtime only):
+// - validates the configuration, so a missing secret stops the server with the variable's name
+//   instead of failing on the first request (skipped during `next build`, which has no secrets);
+// - applies METRICS_ENABLED and starts OpenTelemetry tracing when OTEL_ENABLED;
+// - on SIGTERM, flushes the traces still buffered. The graceful part is Next.js's own: on SIGTERM
+//   (`next start` and the standalone server.js alike) it stops accepting connections, closes idle
+//   keep-alive ones, lets the requests in flight finish, then exits with 143
+//   (test/production/scale-out.test.ts shows an order in flight completing).
 import { getEnv } from "./lib/env";
+import { getLogger } from "./lib/log";
+import { setMetricsEnabled } from "./lib/observability/metrics";
+import { startTracing } from "./lib/observability/tracing";
 
-if (process.env.NEXT_PHASE !== "phase-production-build") {
+export async function startNodeServer(): Promise<void> {
+  if (process.env.NEXT_PHASE === "phase-production-build") return;
+  let env: ReturnType<typeof getEnv>;
   try {
-    getEnv();
+    env = getEnv();
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
+  setMetricsEnabled(env.metrics.enabled);
+  const tracing = await startTracing({
+    enabled: env.tracing.enabled,
+    serviceName: env.tracing.serviceName ?? "wallet-merchant-app",
+  });
+  process.once("SIGTERM", () => {
+    getLogger().info("SIGTERM: finishing the requests in flight; new connections are refused");
+    void tracing?.shutdown().catch(() => undefined);
+  });
 }

@@ -1,10 +1,13 @@
 // Reconciliation at scale: how long the reconcile worker takes to resolve 10,000 orders whose `pay`
 // the sandbox answered U (agreement payments the wallet actually completed, their notifications
-// dropped), with the wallet calls per second it used; then what the scans cost when there is nothing
-// to do (queries and milliseconds per scan, against the same 10,000-order database).
+// dropped), with the wallet calls per second it used, next to the sandbox's own inquiryPayment
+// capacity measured in the same run (the same concurrency of signed calls from a bare client, just
+// before); then what the scans cost when there is nothing to do (queries and milliseconds per scan,
+// against the same 10,000-order database).
 //
 //   npm run bench:reconcile
 //   BENCH_ORDERS=2000 BENCH_CONCURRENCY=16 npm run bench:reconcile
+//   BENCH_CPU_PROF=.bench-profiles npm run bench:reconcile   (CPU profile of the reconcile phase)
 //
 // Everything is temporary and local: a fresh database on the local PostgreSQL, the sandbox as its own
 // process (its own core, like a real wallet), a unique BullMQ prefix on the local Redis (its keys are
@@ -20,6 +23,7 @@ import { PrismaClient } from "../generated/prisma/client";
 import { bindAgreement, prepareAgreement } from "../lib/agreements/agreements";
 import { seedDemoCatalog } from "../lib/catalog/seed-catalog";
 import { startSession } from "../lib/customers/start-session";
+import { closePrismaClient, createPrismaClient } from "../lib/db/client";
 import { quoteIdentifier, withDatabase } from "../lib/db/ensure-database";
 import { applyMigrations } from "../lib/db/migrate";
 import { createLogger } from "../lib/log";
@@ -28,14 +32,18 @@ import type { JobQueue } from "../lib/queue/definitions";
 import { SCAN_JOB } from "../lib/queue/definitions";
 import { DEFAULT_JOB_SETTINGS } from "../lib/queue/settings";
 import { createLoggedWalletClient, type ServiceContext } from "../lib/services/context";
+import { createWalletClient } from "../lib/wallet/client";
 import { loadPublicKey } from "../lib/wallet/signature";
 import { generateTestKeyPair } from "../test/support/keys";
 import { PROCESSORS } from "../workers/registry";
 import { startWorkers } from "../workers/start";
+import { profilePhase } from "./support/profile-phase";
 import { control, startSandboxProcess } from "./support/sandbox-process";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+/** Calls of the sandbox-alone measurement: enough for a steady rate, few enough to stay quick. */
+const CAPACITY_CALLS = Number(process.env.BENCH_CAPACITY_CALLS ?? 4_000);
 const SERVER_URL = process.env.BENCH_DATABASE_SERVER ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 
@@ -76,7 +84,8 @@ const dataDir = mkdtempSync(join(tmpdir(), "sandbox-bench-reconcile-"));
 await admin(`CREATE DATABASE ${quoteIdentifier(database)}`);
 await applyMigrations({ connectionString: databaseUrl });
 const { child: sandbox, url: walletUrl } = await startSandboxProcess(dataDir);
-const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
+// As the workers make it (getPrisma): the hot statements run on its pg pool.
+const prisma = createPrismaClient(databaseUrl);
 
 try {
   await seedDemoCatalog(prisma);
@@ -158,11 +167,38 @@ try {
   console.log(
     `setup: ${ORDERS} agreement orders in ${((performance.now() - createStarted) / 1000).toFixed(1)} s; ${unknown} left UNKNOWN by the sandbox`,
   );
+
+  // The sandbox's own capacity for what reconciliation asks: inquiryPayment from a bare signed client
+  // (no database, no queue), at the same concurrency, over these same payments.
+  const bareClient = createWalletClient({
+    baseUrl: walletUrl,
+    clientId,
+    privateKey: keys.privateKey,
+    walletPublicKey: walletPublicKeyPem,
+    keyVersion: 1,
+  });
+  const requestIds = (
+    await prisma.order.findMany({ where: { status: "UNKNOWN" }, select: { paymentRequestId: true } })
+  ).map((order) => order.paymentRequestId);
+  const capacityCalls = Math.min(requestIds.length, CAPACITY_CALLS);
+  let bareErrors = 0;
+  const capacityStarted = performance.now();
+  await inParallel(capacityCalls, CONCURRENCY, async (index) => {
+    const inquiry = await bareClient.inquiryPayment({ paymentRequestId: requestIds[index] as string });
+    if (inquiry.status !== "S") bareErrors++;
+  });
+  const sandboxCallsPerSecond = capacityCalls / ((performance.now() - capacityStarted) / 1000);
+  console.log(
+    `sandbox alone: ${capacityCalls} inquiryPayment from a bare client, ${CONCURRENCY} at a time = ` +
+      `${sandboxCallsPerSecond.toFixed(0)} calls/s (errors: ${bareErrors})`,
+  );
+
   await prisma.order.updateMany({ where: { status: "UNKNOWN" }, data: { nextReconcileAt: new Date() } });
   const callsBefore = await prisma.walletCall.count();
 
   // The reconcile worker as `npm run workers -- reconcile` runs it (default scan cadence: the first scan
   // runs when the scheduler is created, and claims everything that is due).
+  const stopProfile = await profilePhase(process.env.BENCH_CPU_PROF || undefined, "reconcile-phase");
   const started = performance.now();
   const running = await startWorkers({
     ctx,
@@ -180,6 +216,7 @@ try {
       throw new Error(`only ${paid}/${unknown} resolved in 15 min`);
   }
   const seconds = (performance.now() - started) / 1000;
+  await stopProfile();
   await running.close();
   const calls = await prisma.walletCall.groupBy({
     by: ["operation"],
@@ -195,6 +232,10 @@ try {
     `reconcile: ${paid} of ${unknown} U orders resolved (PAID) in ${seconds.toFixed(1)} s = ${(paid / seconds).toFixed(0)} orders/s; ` +
       `wallet calls: ${totalCalls} (${calls.map((row) => `${row.operation} ${row._count}`).join(", ")}) = ` +
       `${(totalCalls / seconds).toFixed(0)} calls/s; still UNKNOWN: ${stillUnknown}; settled twice: ${twice[0]?.n ?? 0}`,
+  );
+  console.log(
+    `ratio (reconcile / sandbox alone): ${(paid / seconds / sandboxCallsPerSecond).toFixed(2)} ` +
+      `(${(paid / seconds).toFixed(0)} orders/s against ${sandboxCallsPerSecond.toFixed(0)} inquiries/s)`,
   );
 
   // The scans with nothing to do: count the statements each sends, on a client that reports queries.
@@ -229,7 +270,7 @@ try {
   }
   await counting.$disconnect();
 } finally {
-  await prisma.$disconnect();
+  await closePrismaClient(prisma);
   sandbox.kill("SIGTERM");
   await new Promise((resolve) => sandbox.once("exit", resolve));
   rmSync(dataDir, { recursive: true, force: true });

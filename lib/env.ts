@@ -21,6 +21,9 @@ const optionalText = z
   .optional()
   .transform((value) => (value?.trim() ? value : undefined));
 
+/** A BullMQ prefix: plain, or with one hash tag for Redis Cluster (`{bull}`, `shop-{bull}`). */
+export const QUEUE_PREFIX_PATTERN = /^[\w.-]*(\{[\w.-]+\})?[\w.-]*$/;
+
 const rawSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -39,7 +42,8 @@ const rawSchema = z.object({
   WALLET_PUBLIC_KEY_FILE: optionalText,
   // Some gateways of this family expect the Signature value URL-encoded.
   WALLET_URL_ENCODE_SIGNATURE: flag,
-  // The contract-preparation path is not shown in the spec (DESIGN.md picks this default).
+  // The wallet does not document the contract-preparation path; this default is ours
+  // (docs/wallet-interface.md, prepare).
   WALLET_PREPARE_PATH: z.string().startsWith("/").default("/v1/authorizations/prepare"),
   WALLET_TIMEOUT_PAY_MS: z.coerce.number().int().positive().default(8_000),
   WALLET_TIMEOUT_INQUIRY_MS: z.coerce.number().int().positive().default(5_000),
@@ -50,9 +54,11 @@ const rawSchema = z.object({
   // Ignored folder for generated local keys and secrets.
   LOCAL_DIR: z.string().default(".local"),
   // BullMQ key prefix shared by the app (producer) and the workers; lets two deployments share a Redis.
+  // On Redis Cluster it must be a hash tag, e.g. `{bull}`, so each queue's keys share one slot.
   QUEUE_PREFIX: z
     .string()
-    .regex(/^[\w.-]+$/)
+    .min(1)
+    .regex(QUEUE_PREFIX_PATTERN, "letters, digits, _ . - and at most one {hash tag}, e.g. bull or {bull}")
     .default("bull"),
   // Background workers (workers/main.ts). WORKERS picks the queues this process serves (comma list).
   WORKERS: optionalText,
@@ -68,6 +74,30 @@ const rawSchema = z.object({
   RECONCILE_FLAG_AFTER_HOURS: z.coerce.number().positive().default(24),
   // Access tokens are refreshed this long before they expire.
   TOKEN_REFRESH_AHEAD_SECONDS: z.coerce.number().int().positive().default(300),
+  // Health answers name errors, the wallet's address and queue backlogs only when this is on
+  // (default: on outside production). Operators see them in the admin pages either way.
+  HEALTH_DETAILS: z.enum(["true", "false", "1", "0"]).optional(),
+  // Circuit breaker in front of the wallet: calls in a row without any answer that open it (0: no
+  // breaker), and how long it stays open before one trial call (lib/wallet/circuit-breaker.ts).
+  WALLET_BREAKER_FAILURES: z.coerce.number().int().min(0).default(5),
+  WALLET_BREAKER_HALF_OPEN_AFTER_MS: z.coerce.number().int().positive().default(15_000),
+  // Prometheus metrics. Off: nothing is recorded and GET /api/metrics is 404.
+  METRICS_ENABLED: z.enum(["true", "false", "1", "0"]).default("true"),
+  // Bearer token for GET /api/metrics. In production the route answers only when it is set.
+  METRICS_TOKEN: optionalText,
+  // A worker process serves its own metrics (wallet calls, jobs, breaker) on this port when set.
+  WORKER_METRICS_PORT: optionalText
+    .transform((value) => (value === undefined ? undefined : Number(value)))
+    .pipe(z.number().int().min(1).max(65_535).optional()),
+  // OpenTelemetry tracing, off unless OTEL_ENABLED; the SDK reads the standard OTEL_* variables
+  // (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_TRACES_EXPORTER, ...) itself.
+  OTEL_ENABLED: flag,
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalText.pipe(z.url().optional()),
+  OTEL_SERVICE_NAME: optionalText,
+  // Retention: wallet-call and notification bodies older than this are emptied (rows are kept) …
+  RETENTION_BODY_DAYS: z.coerce.number().positive().default(180),
+  // … and the hourly counts of unverifiable notifications are deleted after this.
+  RETENTION_REJECTION_DAYS: z.coerce.number().positive().default(30),
 });
 
 export interface Env {
@@ -94,6 +124,17 @@ export interface Env {
   };
   tokenEncryptionKey: Buffer;
   sessionSecret: string;
+  healthDetails: boolean;
+  /** 0 failures: no breaker. */
+  walletBreaker: { failuresToOpen: number; halfOpenAfterMs: number };
+  metrics: {
+    enabled: boolean;
+    /** Required by GET /api/metrics when set; in production the route is off without it. */
+    token: string | undefined;
+    workerPort: number | undefined;
+  };
+  tracing: { enabled: boolean; serviceName: string | undefined; endpoint: string | undefined };
+  retention: { bodyMs: number; rejectionMs: number };
   nextauthSecret: string;
   localDir: string;
   queuePrefix: string;
@@ -118,6 +159,11 @@ export class EnvError extends Error {
 }
 
 type Source = Record<string, string | undefined>;
+
+/** Minimum length of the session-signing secrets in production. */
+export const MIN_SECRET_BYTES = 32;
+export const MIN_METRICS_TOKEN_BYTES = 16;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 function readKey<T>(
   problems: string[],
@@ -180,6 +226,19 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
     }
     if (!raw.WALLET_PUBLIC_KEY && !raw.WALLET_PUBLIC_KEY_FILE) {
       problems.push("WALLET_PUBLIC_KEY or WALLET_PUBLIC_KEY_FILE: required in production");
+    }
+    // HS256 keys: shorter secrets can be brute-forced offline from one token.
+    for (const name of ["SESSION_SECRET", "NEXTAUTH_SECRET"] as const) {
+      const value = raw[name];
+      if (value && Buffer.byteLength(value, "utf8") < MIN_SECRET_BYTES) {
+        problems.push(
+          `${name}: must be at least ${MIN_SECRET_BYTES} bytes in production (openssl rand -base64 48)`,
+        );
+      }
+    }
+    // The metrics name every route, queue and backlog: a guessable token would publish them.
+    if (raw.METRICS_TOKEN && Buffer.byteLength(raw.METRICS_TOKEN, "utf8") < MIN_METRICS_TOKEN_BYTES) {
+      problems.push(`METRICS_TOKEN: must be at least ${MIN_METRICS_TOKEN_BYTES} bytes in production`);
     }
     if (!source.DATABASE_URL) problems.push("DATABASE_URL: required in production");
     if (!source.REDIS_URL) problems.push("REDIS_URL: required in production");
@@ -251,6 +310,27 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
     },
     tokenEncryptionKey,
     sessionSecret: raw.SESSION_SECRET ?? (local?.sessionSecret as string),
+    healthDetails: raw.HEALTH_DETAILS
+      ? raw.HEALTH_DETAILS === "true" || raw.HEALTH_DETAILS === "1"
+      : !isProduction,
+    walletBreaker: {
+      failuresToOpen: raw.WALLET_BREAKER_FAILURES,
+      halfOpenAfterMs: raw.WALLET_BREAKER_HALF_OPEN_AFTER_MS,
+    },
+    metrics: {
+      enabled: raw.METRICS_ENABLED === "true" || raw.METRICS_ENABLED === "1",
+      token: raw.METRICS_TOKEN,
+      workerPort: raw.WORKER_METRICS_PORT,
+    },
+    tracing: {
+      enabled: raw.OTEL_ENABLED,
+      serviceName: raw.OTEL_SERVICE_NAME,
+      endpoint: raw.OTEL_EXPORTER_OTLP_ENDPOINT,
+    },
+    retention: {
+      bodyMs: Math.round(raw.RETENTION_BODY_DAYS * DAY_MS),
+      rejectionMs: Math.round(raw.RETENTION_REJECTION_DAYS * DAY_MS),
+    },
     nextauthSecret: raw.NEXTAUTH_SECRET ?? (local?.nextauthSecret as string),
     localDir,
     queuePrefix: raw.QUEUE_PREFIX,
@@ -289,4 +369,24 @@ export function getEnv(): Env {
 /** Tests that change variables call this to read them again. */
 export function resetEnvForTests(): void {
   cached = undefined;
+}
+
+/**
+ * Only what the migration command needs. The one-shot migrate job of a deploy then runs with the
+ * database URL alone, without the wallet keys and secrets the app and workers require.
+ */
+export function parseDatabaseEnv(source: Source): { databaseUrl: string } {
+  const parsed = rawSchema.pick({ NODE_ENV: true, DATABASE_URL: true }).safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  }
+  if (parsed.data.NODE_ENV === "production" && !source.DATABASE_URL) {
+    throw new EnvError(["DATABASE_URL: required in production"]);
+  }
+  return { databaseUrl: parsed.data.DATABASE_URL };
+}
+
+/** The database settings of this process (see parseDatabaseEnv). */
+export function getDatabaseEnv(): { databaseUrl: string } {
+  return parseDatabaseEnv(process.env);
 }

@@ -1,7 +1,13 @@
 // Structured JSON logging (pino). Tokens, auth codes, signatures and passwords never reach a line:
 // they are censored by key wherever they appear up to two levels deep, and wire bodies are passed
 // through redactWireBody before logging anyway.
+//
+// Every line written while a request or job is being served carries its `requestId` (and `jobId`,
+// `queue` in workers), from the request context (lib/observability/request-context.ts). A pino mixin
+// rather than child loggers handed around: services log through ctx.logger, the wallet client through
+// its own reference and helpers through getLogger(), and all of them are covered this way.
 import pino, { type Logger } from "pino";
+import { currentRequestContext } from "./observability/request-context";
 
 const SECRET_KEYS = [
   "accessToken",
@@ -30,10 +36,19 @@ export function createLogger(
       name: options.name,
       redact: { paths: REDACT_PATHS, censor: "[redacted]" },
       base: { pid: process.pid },
+      mixin: requestFields,
       timestamp: pino.stdTimeFunctions.isoTime,
     },
     options.destination,
   );
+}
+
+function requestFields(): object {
+  const context = currentRequestContext();
+  if (!context) return {};
+  return context.jobId
+    ? { requestId: context.requestId, jobId: context.jobId, queue: context.queue }
+    : { requestId: context.requestId };
 }
 
 let rootLogger: Logger | undefined;

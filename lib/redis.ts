@@ -1,4 +1,4 @@
-// Redis connections. BullMQ wants different settings for the two roles (STACK-NOTES, BullMQ):
+// Redis connections. BullMQ wants different settings for the two roles:
 // producers (routes, health) fail fast when Redis is down instead of queueing commands in memory;
 // workers block on Redis and must retry forever (`maxRetriesPerRequest: null`).
 // Connections are created lazily so that `next build` never tries to connect.
@@ -47,4 +47,21 @@ export async function ensureRedisReady(connection: Redis, timeoutMs = 2_000): Pr
     };
     connection.on("ready", onReady);
   });
+}
+
+// ioredis's ways of saying the server is not there: a producer fails fast instead of queueing
+// (enableOfflineQueue false), gives up after its retries, or finds the connection closed.
+const UNAVAILABLE_MESSAGES = [
+  "enableOfflineQueue options is false",
+  "Connection is closed",
+  "max retries per request",
+  "redis not ready within",
+];
+
+/** Redis could not be reached: the request is safe to retry later. */
+export function isRedisUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === "MaxRetriesPerRequestError") return true;
+  const message = error.message.toLowerCase();
+  return UNAVAILABLE_MESSAGES.some((text) => message.includes(text.toLowerCase()));
 }

@@ -1,6 +1,8 @@
 // `npm run sandbox`: the wallet sandbox on 127.0.0.1:4010 (SANDBOX_PORT, SANDBOX_HOST), state in
 // .sandbox-data/ (SANDBOX_DATA_DIR), control API on unless SANDBOX_MODE=off.
+// `npm run sandbox -- --fresh` starts from a fresh state, keeping the wallet key and the merchants.
 import { resolve } from "node:path";
+import { describeOffset } from "./clock";
 import type { SandboxMode } from "./context";
 import { startSandbox } from "./server";
 
@@ -18,16 +20,32 @@ function portOf(value: string | undefined): number {
   return port;
 }
 
+const unknownArguments = process.argv.slice(2).filter((argument) => argument !== "--fresh");
+if (unknownArguments.length > 0)
+  throw new Error(`unknown arguments: ${unknownArguments.join(" ")} (only --fresh)`);
+const fresh = process.argv.includes("--fresh");
+const mode = modeOf(process.env.SANDBOX_MODE);
+const dataDir = resolve(process.env.SANDBOX_DATA_DIR || ".sandbox-data");
+
 const sandbox = await startSandbox({
   port: portOf(process.env.SANDBOX_PORT),
   host: process.env.SANDBOX_HOST || "127.0.0.1",
-  dataDir: resolve(process.env.SANDBOX_DATA_DIR || ".sandbox-data"),
-  mode: modeOf(process.env.SANDBOX_MODE),
+  dataDir,
+  mode,
+  fresh,
   publicBaseUrl: process.env.SANDBOX_PUBLIC_URL || undefined,
 });
-console.log(
-  `[sandbox] wallet sandbox listening on ${sandbox.url} (mode ${modeOf(process.env.SANDBOX_MODE)})`,
-);
+console.log(`[sandbox] wallet sandbox listening on ${sandbox.url} (mode ${mode})`);
+if (fresh)
+  console.log(`[sandbox] started fresh: only the wallet key and the merchants were kept (${dataDir})`);
+if (sandbox.clockOffsetMs > 0) {
+  // Left by an earlier `POST /sandbox/clock {advanceSeconds}`: every payment whose expiry the merchant
+  // computed from its real clock would close at once. Said at start, where a developer looks.
+  console.warn(
+    `[sandbox] wallet time is ${describeOffset(sandbox.clockOffsetMs)} ahead of real time; ` +
+      `reset it with POST /sandbox/clock {"reset":true}, the button on ${sandbox.url}/status, or start with --fresh`,
+  );
+}
 
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -9,6 +9,7 @@ import { handleControlRequest } from "./control/routes";
 import { runDueWork } from "./domain/due-work";
 import { FaultBook } from "./domain/faults";
 import { PaymentLocks } from "./domain/locks";
+import { forgetState } from "./domain/reset";
 import { sendJson } from "./http/respond";
 import { handleWalletRequest } from "./http/wallet-api";
 import { Notifier } from "./notifications/notifier";
@@ -27,6 +28,8 @@ export interface StartSandboxOptions {
   mode?: SandboxMode;
   /** Settings applied at start (and kept, like every `POST /sandbox/settings`). */
   settings?: SettingsInput;
+  /** Start from a fresh state, keeping the wallet key and registered merchants (see domain/reset.ts). */
+  fresh?: boolean;
   /** Origin used in redirectionUrl/authorizationUrl when the sandbox sits behind a proxy. */
   publicBaseUrl?: string;
   /** How often due work (expiries, refunds, notification retries) is checked. Default 250 ms. */
@@ -36,6 +39,8 @@ export interface StartSandboxOptions {
 export interface RunningSandbox {
   url: string;
   walletPublicKeyPem: string;
+  /** How far the business clock is ahead of real time at start (a leftover of an earlier run). */
+  clockOffsetMs: number;
   close(): Promise<void>;
 }
 
@@ -44,6 +49,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
   const keys = loadOrCreateWalletKeys(options.dataDir);
   const store = new SandboxStore(options.dataDir);
   const clock = new SandboxClock(store.get("clock", "current")?.offsetMs ?? 0);
+  if (options.fresh) forgetState(store, clock);
   if (options.settings) store.save("settings", mergeSettings(store.settings(), options.settings));
   const faults = new FaultBook(store, clock);
   const settings = () => store.settings();
@@ -98,6 +104,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
   return {
     url,
     walletPublicKeyPem: keys.publicKeyPem,
+    clockOffsetMs: clock.offset,
     async close() {
       clearInterval(timer);
       notifier.close();

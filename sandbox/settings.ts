@@ -1,5 +1,5 @@
-// Tunable behaviour of the sandbox (`POST /sandbox/settings`). Defaults follow DESIGN.md's
-// "Token lifetimes, cancel window, limits"; everything else is a sandbox choice documented in the
+// Tunable behaviour of the sandbox (`POST /sandbox/settings`). Defaults follow the lifetimes
+// and limits in docs/wallet-interface.md, "Limits"; everything else is a sandbox choice documented in the
 // README.
 import { z } from "zod";
 
@@ -36,12 +36,24 @@ export const settingsInput = z.strictObject({
   paymentInProcessSeconds: seconds.optional(),
   /** How long the TIMEOUT fault holds a request before closing the connection without an answer. */
   timeoutHangMs: z.number().int().nonnegative().max(120_000).optional(),
+  /**
+   * An outage of the wallet's API: every operation request is held without being processed, for
+   * timeoutHangMs, then its connection is closed. Nothing happens at the wallet, unlike the TIMEOUT
+   * fault (which does the work and loses the answer). The pages, the control API and notification
+   * deliveries go on: only the merchant-facing gateway is down.
+   */
+  unresponsive: z.boolean().optional(),
   /** How far DELAY_NOTIFICATION pushes the first delivery of a notification. */
   notificationDelaySeconds: seconds.optional(),
   /** inquiryRefund polling limit per refund (spec, "Limits": one poll every 5 s). */
   refundPollIntervalSeconds: seconds.optional(),
-  /** Answer timeout of a notification delivery (DESIGN.md: 5 s). */
+  /** Answer timeout of a notification delivery (docs/wallet-interface.md, "Notifications": 5 s). */
   notificationTimeoutMs: z.number().int().positive().max(60_000).optional(),
+  /**
+   * Answers also carry the names a production wallet of this family uses beside the spec's
+   * (`redirectActionForm.redirectUrl`, `authUrl`), so front ends written against it work here too.
+   */
+  fieldAliases: z.boolean().optional(),
 });
 export type SettingsInput = z.input<typeof settingsInput>;
 
@@ -60,9 +72,11 @@ export interface Settings {
   currencies: string[];
   paymentInProcessSeconds: number;
   timeoutHangMs: number;
+  unresponsive: boolean;
   notificationDelaySeconds: number;
   refundPollIntervalSeconds: number;
   notificationTimeoutMs: number;
+  fieldAliases: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -80,9 +94,11 @@ export const DEFAULT_SETTINGS: Settings = {
   currencies: ["IQD"],
   paymentInProcessSeconds: 30,
   timeoutHangMs: 10_000,
+  unresponsive: false,
   notificationDelaySeconds: 5 * 60,
   refundPollIntervalSeconds: 5,
   notificationTimeoutMs: 5_000,
+  fieldAliases: true,
 };
 
 export function mergeSettings(current: Settings, input: unknown): Settings {

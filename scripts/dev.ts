@@ -8,10 +8,12 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createPublicKey } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { seedDemoCatalog } from "../lib/catalog/seed-catalog";
+import { ensureFirstAdmin } from "../lib/auth/first-admin";
+import { describeCatalogSeed, seedDemoCatalog } from "../lib/catalog/seed-catalog";
 import { createPrismaClient } from "../lib/db/client";
+import { migrateDatabase } from "../lib/db/migrate-database";
 import { getEnv } from "../lib/env";
-import { migrateDatabase } from "./db-migrate";
+import { childEnv, prefixLines } from "./child-output";
 
 const env = getEnv();
 const children: { name: string; child: ChildProcess }[] = [];
@@ -19,19 +21,13 @@ let stopping = false;
 
 function start(name: string, command: string, args: string[], extraEnv: Record<string, string> = {}) {
   const child = spawn(command, args, {
-    env: { ...process.env, ...extraEnv },
+    env: childEnv(extraEnv),
     stdio: ["ignore", "pipe", "pipe"],
     detached: true, // own process group, so a stop reaches the whole tree (next dev forks)
   });
   const prefix = `[${name}]`.padEnd(10);
   for (const stream of [child.stdout, child.stderr]) {
-    let buffered = "";
-    stream?.on("data", (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const lines = buffered.split("\n");
-      buffered = lines.pop() ?? "";
-      for (const line of lines) process.stdout.write(`${prefix} ${line}\n`);
-    });
+    if (stream) prefixLines(stream, name, (text) => process.stdout.write(text));
   }
   child.on("exit", (code, signal) => {
     if (stopping) return;
@@ -120,9 +116,9 @@ async function main() {
   );
   const prisma = createPrismaClient(env.databaseUrl);
   const seeded = await seedDemoCatalog(prisma);
+  const firstAdmin = await ensureFirstAdmin(prisma);
   await prisma.$disconnect();
-  if (seeded > 0)
-    console.log(`[dev]      demo catalog: ${seeded} products added (lib/catalog/demo-catalog.ts)`);
+  for (const line of describeCatalogSeed(seeded)) console.log(`[dev]      ${line}`);
 
   const tsx = path.resolve("node_modules/.bin/tsx");
   if (env.wallet.usesSandbox) {
@@ -144,6 +140,13 @@ async function main() {
   const health = await fetch(`http://127.0.0.1:${env.port}/api/health`).then((response) => response.json());
   console.log(`[dev]      health: ${JSON.stringify(health.checks ? health.status : health)}`);
   console.log(`[dev]      app      http://127.0.0.1:${env.port}`);
+  console.log(`[dev]      console  http://127.0.0.1:${env.port}/admin`);
+  if (firstAdmin) {
+    // Shown this once: the database keeps only the hash.
+    console.log(
+      `[dev]      first admin created: ${firstAdmin.email} / ${firstAdmin.password} (shown only now)`,
+    );
+  }
   if (env.wallet.usesSandbox) {
     console.log(`[dev]      sandbox  ${env.wallet.baseUrl}`);
     const app = encodeURIComponent(`http://127.0.0.1:${env.port}`);

@@ -6,12 +6,21 @@
 // SIGTERM/SIGINT: each worker finishes the jobs in hand, then queues, Redis and the database close.
 import { disconnectPrisma } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
+import { setMetricsEnabled } from "@/lib/observability/metrics";
+import { startTracing } from "@/lib/observability/tracing";
 import { isQueueName, QUEUE_NAMES, type QueueName } from "@/lib/queue/definitions";
 import { jobSettingsFromEnv } from "@/lib/queue/settings";
 import { getServiceContext } from "@/lib/services/context";
+import { startMetricsServer } from "./metrics-server";
 import { startWorkers } from "./start";
 
 const env = getEnv();
+setMetricsEnabled(env.metrics.enabled);
+// Before the first job, so every job runs with tracing on when it is enabled.
+const tracing = await startTracing({
+  enabled: env.tracing.enabled,
+  serviceName: env.tracing.serviceName ?? "wallet-merchant-workers",
+});
 const ctx = getServiceContext();
 const logger = ctx.logger;
 
@@ -32,6 +41,15 @@ const running = await startWorkers({
   concurrency: env.workers.concurrency,
   lockDurationMs: env.workers.lockDurationMs,
 });
+const metricsServer =
+  env.metrics.enabled && env.metrics.workerPort !== undefined
+    ? await startMetricsServer({
+        port: env.metrics.workerPort,
+        token: env.metrics.token,
+        requireToken: env.isProduction,
+        logger,
+      })
+    : undefined;
 logger.info({ queues, prefix: env.queuePrefix, pid: process.pid }, "workers started");
 
 let stopping = false;
@@ -44,6 +62,8 @@ async function stop(signal: string) {
   logger.info({ signal }, "stopping workers: finishing jobs in hand");
   try {
     await running.close();
+    metricsServer?.close();
+    await tracing?.shutdown().catch(() => undefined);
     await disconnectPrisma();
     logger.info("workers stopped");
     process.exit(0);

@@ -3,6 +3,7 @@
 import type { Processor } from "@/lib/queue/define-job";
 import type { QueueName } from "@/lib/queue/definitions";
 import { processExpiry } from "./expiry";
+import { processMaintenance } from "./maintenance";
 import { processNotification } from "./notifications";
 import { processPush } from "./push";
 import { processReconcile } from "./reconcile";
@@ -16,4 +17,5 @@ export const PROCESSORS: Record<QueueName, Processor> = {
   notifications: processNotification,
   expiry: processExpiry,
   push: processPush,
+  maintenance: processMaintenance,
 };

@@ -4,13 +4,14 @@
 // and `close()` for graceful shutdown (finish the jobs in hand, then let go of Redis).
 // workers/main.ts uses it for `npm run workers`; tests and the bench start workers in-process with it.
 import { hostname } from "node:os";
-import { Worker } from "bullmq";
+import { type Job, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { BullJobQueue } from "@/lib/queue/bullmq-queue";
 import { QUEUE_NAMES, type QueueName } from "@/lib/queue/definitions";
 import { DEFAULT_JOB_SETTINGS, type JobSettings } from "@/lib/queue/settings";
 import { createRedisConnection, ensureRedisReady } from "@/lib/redis";
 import type { ServiceContext } from "@/lib/services/context";
+import { observeJob } from "./observe-job";
 import { PROCESSORS } from "./registry";
 import { upsertSchedules } from "./schedules";
 
@@ -51,7 +52,8 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
   const workers = queues.map((name) => {
     const connection = createRedisConnection(options.redisUrl, "worker", { lazyConnect: false });
     connections.push(connection);
-    const worker = new Worker(name, (job) => PROCESSORS[name](ctx, job, settings), {
+    const run = (job: Job) => observeJob(name, job, () => PROCESSORS[name](ctx, job, settings));
+    const worker = new Worker(name, run, {
       connection,
       prefix: options.prefix,
       // Shown as the job's processedBy: which process ran it.

@@ -1,25 +1,21 @@
 // token-refresh: refresh access tokens before they expire, one customer per job. The scan finds
 // tokens expiring within TOKEN_REFRESH_AHEAD_SECONDS; routes can enqueue a customer on demand.
 import { refreshExpiringToken } from "@/lib/customers/refresh-expiring-token";
-import { defineJob, enqueueAll } from "@/lib/queue/define-job";
+import { defineJob, enqueueEach } from "@/lib/queue/define-job";
 import { findExpiringTokens } from "@/lib/reconcile/find-due-work";
 
 export const processTokenRefresh = defineJob({
   queue: "token-refresh",
   handle: (ctx, { customerId }, settings) =>
     refreshExpiringToken(ctx, customerId, settings.tokenRefreshAheadMs),
-  async scan(ctx, settings) {
-    const customerIds = await findExpiringTokens(ctx, {
-      now: ctx.now(),
-      aheadMs: settings.tokenRefreshAheadMs,
-      limit: settings.scanMaxItems,
-    });
-    return {
-      enqueued: await enqueueAll(
-        ctx,
-        "token-refresh",
-        customerIds.map((customerId) => ({ customerId })),
-      ),
-    };
-  },
+  scan: enqueueEach(
+    "token-refresh",
+    (ctx, settings) =>
+      findExpiringTokens(ctx, {
+        now: ctx.now(),
+        aheadMs: settings.tokenRefreshAheadMs,
+        limit: settings.scanMaxItems,
+      }),
+    (customerId) => ({ customerId }),
+  ),
 });

@@ -1,10 +1,17 @@
 // Agreement payment (spec, "Agreement sequence"): prepare a contract (→ authorizationUrl for
 // my.call('walletSignContract')), bind the resulting authCode (applyToken → the accessToken that is
 // sent as paymentAuthCode), then pay silently with it.
-import { v7 as uuidv7 } from "uuid";
 import { encryptSecret } from "@/lib/crypto/secret-box";
-import { ApiError } from "@/lib/http/api-error";
+import {
+  CustomerAuthorizationError,
+  ForbiddenError,
+  NotFoundError,
+  WalletRejectedError,
+  WalletUnavailableError,
+} from "@/lib/errors/domain-errors";
+import { newRowId } from "@/lib/ids/request-ids";
 import type { ServiceContext } from "@/lib/services/context";
+import { moveAgreement } from "./agreement-state";
 
 export interface PrepareInput {
   contractDescription: string;
@@ -21,15 +28,15 @@ export async function prepareAgreement(ctx: ServiceContext, customerId: string, 
   });
   if (answer.status !== "S" || !answer.data.authorizationUrl) {
     if (answer.status === "F") {
-      throw new ApiError(
-        "WALLET_REJECTED",
+      throw new WalletRejectedError(
         `The wallet refused to prepare the agreement (${answer.resultCode}).`,
+        answer.resultCode,
       );
     }
-    throw new ApiError("WALLET_UNAVAILABLE", "The wallet did not prepare the agreement; try again.");
+    throw new WalletUnavailableError("The wallet did not prepare the agreement; try again.");
   }
   const agreement = await ctx.prisma.agreement.create({
-    data: { id: uuidv7(), customerId, status: "PREPARED", authorizationUrl: answer.data.authorizationUrl },
+    data: { id: newRowId(), customerId, status: "PREPARED", authorizationUrl: answer.data.authorizationUrl },
   });
   return { agreementId: agreement.id, authorizationUrl: agreement.authorizationUrl as string };
 }
@@ -43,36 +50,34 @@ export async function bindAgreement(
     where: { customerId, status: "PREPARED", ...(input.agreementId ? { id: input.agreementId } : {}) },
     orderBy: { createdAt: "desc" },
   });
-  if (!agreement) throw new ApiError("NOT_FOUND", "No prepared agreement to bind; prepare one first.");
+  if (!agreement) throw new NotFoundError("No prepared agreement to bind; prepare one first.");
   const customer = await ctx.prisma.customer.findUniqueOrThrow({ where: { id: customerId } });
 
   const answer = await ctx.wallet.applyToken({ grantType: "AUTHORIZATION_CODE", authCode: input.authCode });
   if (answer.status === "F") {
-    throw new ApiError(
+    throw new CustomerAuthorizationError(
       "AUTH_CODE_REJECTED",
       `The wallet rejected the agreement code (${answer.resultCode}).`,
-      {
-        resultCode: answer.resultCode,
-      },
+      { resultCode: answer.resultCode },
     );
   }
-  if (answer.status !== "S")
-    throw new ApiError("WALLET_UNAVAILABLE", "The wallet did not confirm the agreement.");
+  if (answer.status !== "S") throw new WalletUnavailableError("The wallet did not confirm the agreement.");
   // Spec, pay: "The buyer and the payer must be the same person": the agreement must be the
   // session customer's own, or its token would let one user pay with another's wallet.
   if (answer.data.customerId !== customer.walletCustomerId) {
-    throw new ApiError(
-      "FORBIDDEN",
-      "The agreement was signed by a different wallet user than this session's.",
-    );
+    throw new ForbiddenError("The agreement was signed by a different wallet user than this session's.");
   }
+  const actor = `customer:${customerId}`;
   const bound = await ctx.prisma.$transaction(async (tx) => {
     // One active agreement per customer: the new one replaces the old.
-    await tx.agreement.updateMany({ where: { customerId, status: "ACTIVE" }, data: { status: "REVOKED" } });
-    return tx.agreement.update({
-      where: { id: agreement.id },
+    const active = await tx.agreement.findMany({ where: { customerId, status: "ACTIVE" } });
+    for (const previous of active) {
+      await moveAgreement(tx, previous, { to: "REVOKED", actor, detail: { replacedBy: agreement.id } });
+    }
+    const activated = await moveAgreement(tx, agreement, {
+      to: "ACTIVE",
+      actor,
       data: {
-        status: "ACTIVE",
         paymentAuthCodeCipher: encryptSecret(
           answer.data.accessToken as string,
           ctx.tokenKey,
@@ -85,6 +90,9 @@ export async function bindAgreement(
         boundAt: ctx.now(),
       },
     });
+    // A concurrent bind of the same prepared agreement won: its result stands.
+    if (!activated) throw new NotFoundError("This agreement was bound meanwhile; prepare a new one.");
+    return tx.agreement.findUniqueOrThrow({ where: { id: agreement.id } });
   });
   return {
     agreementId: bound.id,

@@ -2,7 +2,8 @@
 // by the mini program would let the user choose what to pay.
 
 import type { PrismaClient } from "@/lib/db";
-import { ApiError } from "@/lib/http/api-error";
+import { InvalidRequestError } from "@/lib/errors/domain-errors";
+import { activeCatalog, type Catalog } from "./catalog-cache";
 
 export interface RequestedItem {
   sku: string;
@@ -31,24 +32,31 @@ export function normalizeItems(items: RequestedItem[]): RequestedItem[] {
     .map(([sku, quantity]) => ({ sku, quantity }));
 }
 
-export async function priceItems(prisma: PrismaClient, items: RequestedItem[]): Promise<PricedOrder> {
+/**
+ * Prices `items` from the active catalog as this instance holds it in memory (catalog-cache.ts); an SKU
+ * it does not know is looked up in the database before it is refused. `fresh` reads the catalog anew.
+ */
+export async function priceItems(
+  prisma: PrismaClient,
+  items: RequestedItem[],
+  options: { fresh?: boolean } = {},
+): Promise<PricedOrder> {
   const normalized = normalizeItems(items);
-  const products = await prisma.product.findMany({
-    where: { sku: { in: normalized.map((item) => item.sku) }, active: true },
-  });
-  const bySku = new Map(products.map((product) => [product.sku, product]));
-  const unknown = normalized.filter((item) => !bySku.has(item.sku)).map((item) => item.sku);
-  if (unknown.length > 0) {
-    throw new ApiError("VALIDATION_FAILED", `Unknown or unavailable products: ${unknown.join(", ")}.`, {
-      unknown,
-    });
+  let catalog = await activeCatalog(prisma, options);
+  if (!options.fresh && normalized.some((item) => !catalog.has(item.sku))) {
+    // Perhaps a product added since the catalog was read.
+    catalog = await activeCatalog(prisma, { fresh: true });
   }
-  const currencies = new Set(products.map((product) => product.currency));
-  if (currencies.size > 1)
-    throw new ApiError("VALIDATION_FAILED", "Products in one order must share a currency.");
+  return priceFromCatalog(catalog, normalized);
+}
 
+function priceFromCatalog(catalog: Catalog, normalized: RequestedItem[]): PricedOrder {
+  const unknown = normalized.filter((item) => !catalog.has(item.sku)).map((item) => item.sku);
+  if (unknown.length > 0) {
+    throw new InvalidRequestError(`Unknown or unavailable products: ${unknown.join(", ")}.`, { unknown });
+  }
   const lines = normalized.map((item) => {
-    const product = bySku.get(item.sku);
+    const product = catalog.get(item.sku);
     if (!product) throw new Error("unreachable: checked above");
     return {
       sku: product.sku,
@@ -57,8 +65,10 @@ export async function priceItems(prisma: PrismaClient, items: RequestedItem[]): 
       quantity: item.quantity,
     };
   });
+  const currencies = new Set(lines.map((line) => catalog.get(line.sku)?.currency));
+  if (currencies.size > 1) throw new InvalidRequestError("Products in one order must share a currency.");
   const amountFils = lines.reduce((sum, line) => sum + line.unitPriceFils * BigInt(line.quantity), 0n);
-  if (amountFils <= 0n) throw new ApiError("VALIDATION_FAILED", "The order total must be above zero.");
+  if (amountFils <= 0n) throw new InvalidRequestError("The order total must be above zero.");
   return { lines, amountFils, currency: [...currencies][0] ?? "IQD" };
 }
 

@@ -2,7 +2,11 @@
 // the user granted. An expired access token is refreshed once and the call retried.
 
 import type { Prisma } from "@/lib/db";
-import { ApiError } from "@/lib/http/api-error";
+import {
+  CustomerAuthorizationError,
+  WalletRejectedError,
+  WalletUnavailableError,
+} from "@/lib/errors/domain-errors";
 import type { ServiceContext } from "@/lib/services/context";
 import { getAccessToken, markNeedsReauthorization, refreshAccessToken } from "./customer-tokens";
 
@@ -30,13 +34,16 @@ export async function getProfile(ctx: ServiceContext, customerId: string) {
     (answer.resultCode === "INVALID_ACCESS_TOKEN" || answer.resultCode === "EXPIRED_ACCESS_TOKEN")
   ) {
     await markNeedsReauthorization(ctx, customerId, answer.resultCode);
-    throw new ApiError(
+    throw new CustomerAuthorizationError(
       "REAUTHORIZE",
       "The wallet no longer accepts this authorization. Call my.getAuthCode again.",
     );
   }
   if (answer.status === "F") {
-    throw new ApiError("WALLET_REJECTED", `The wallet refused the request (${answer.resultCode}).`);
+    throw new WalletRejectedError(
+      `The wallet refused the request (${answer.resultCode}).`,
+      answer.resultCode,
+    );
   }
-  throw new ApiError("WALLET_UNAVAILABLE", "The wallet did not answer; try again shortly.");
+  throw new WalletUnavailableError("The wallet did not answer; try again shortly.");
 }

@@ -1,8 +1,8 @@
 // Refreshing a customer's access token before it expires (token-refresh queue). The refresh itself is
-// refreshAccessToken's: under the token row's lock, so one refresh per customer at a time across every
-// process, and `seenVersion` makes a refresher that waited for the lock use the tokens the first one
+// refreshAccessToken's: under the token row's refresh lease, so one refresh per customer at a time
+// across every process, and `seenVersion` makes a refresher that waited use the tokens the first one
 // committed instead of spending the (single-use) refresh token again.
-import { ApiError } from "@/lib/http/api-error";
+import { isDomainError } from "@/lib/errors/domain-errors";
 import type { ServiceContext } from "@/lib/services/context";
 import { refreshAccessToken } from "./customer-tokens";
 
@@ -24,7 +24,7 @@ export async function refreshExpiringToken(
     await refreshAccessToken(ctx, customerId, { force: true, seenVersion: token.version });
   } catch (error) {
     // EXPIRED_REFRESH_TOKEN and friends: refreshAccessToken marked the customer; retrying cannot help.
-    if (error instanceof ApiError && error.code === "REAUTHORIZE") return "needs-reauthorization";
+    if (isDomainError(error, "REAUTHORIZE")) return "needs-reauthorization";
     // WALLET_UNAVAILABLE (a U): the job is retried with backoff.
     throw error;
   }

@@ -1,6 +1,10 @@
 // POST /api/mini/session: an authCode from my.getAuthCode becomes a stored customer with encrypted
 // wallet tokens, and the mini program gets our own session token (never the wallet's tokens).
-import { ApiError } from "@/lib/http/api-error";
+import {
+  CustomerAuthorizationError,
+  WalletRejectedError,
+  WalletUnavailableError,
+} from "@/lib/errors/domain-errors";
 import type { ServiceContext } from "@/lib/services/context";
 import { issueSessionToken } from "@/lib/sessions/session-token";
 import { storeTokens } from "./customer-tokens";
@@ -19,20 +23,20 @@ export async function startSession(ctx: ServiceContext, input: StartSessionInput
 
   if (answer.status === "F") {
     if (CODE_ERRORS.has(answer.resultCode)) {
-      throw new ApiError(
+      throw new CustomerAuthorizationError(
         "AUTH_CODE_REJECTED",
         `The wallet rejected the authorization code (${answer.resultCode}). Call my.getAuthCode again.`,
         { resultCode: answer.resultCode },
       );
     }
-    throw new ApiError("WALLET_REJECTED", `The wallet refused the authorization (${answer.resultCode}).`, {
-      resultCode: answer.resultCode,
-    });
+    throw new WalletRejectedError(
+      `The wallet refused the authorization (${answer.resultCode}).`,
+      answer.resultCode,
+    );
   }
   if (answer.status !== "S") {
     // An authCode is single-use: after an unknown outcome it may be spent, so ask for a new one.
-    throw new ApiError(
-      "WALLET_UNAVAILABLE",
+    throw new WalletUnavailableError(
       "The wallet did not confirm the authorization. Call my.getAuthCode again and retry.",
     );
   }

@@ -11,8 +11,20 @@ export interface MigrationFile {
   checksum: string;
 }
 
-/** The repository's migrations folder, found from this file so it works from any working directory. */
-export const DEFAULT_MIGRATIONS_DIR = fileURLToPath(new URL("../../prisma/migrations", import.meta.url));
+/**
+ * The nearest `prisma/migrations` above this module, so it works from any working directory: the
+ * repository's folder when running from source (lib/db/), the release's when bundled into dist/.
+ */
+export const DEFAULT_MIGRATIONS_DIR = findMigrationsDir(path.dirname(fileURLToPath(import.meta.url)));
+
+function findMigrationsDir(start: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, "prisma", "migrations");
+    if (existsSync(candidate)) return candidate;
+    // Not found anywhere: name the source layout's folder, so the error says what was expected.
+    if (path.dirname(dir) === dir) return path.resolve(start, "../../prisma/migrations");
+  }
+}
 
 export function readMigrationFiles(migrationsDir: string = DEFAULT_MIGRATIONS_DIR): MigrationFile[] {
   if (!existsSync(migrationsDir)) throw new Error(`Migrations folder not found: ${migrationsDir}`);

@@ -6,15 +6,22 @@
 //   2. call the wallet with that request id;
 //   3. record the answer: S moves the order; F is final, except MUTEX_OPERATION_IN_PROCESSING, which
 //      is retried later; U is settled by reconciliation, never guessed.
-import { v7 as uuidv7 } from "uuid";
-import type { EscrowOperation, EscrowOperationType, Order } from "@/lib/db";
-import { ApiError } from "@/lib/http/api-error";
+import type { EscrowOperation, EscrowOperationType, Order, Prisma } from "@/lib/db";
+import {
+  BusinessRuleError,
+  NotFoundError,
+  StateInvalidError,
+  WalletRejectedError,
+} from "@/lib/errors/domain-errors";
+import { newRowId, type RequestIdPrefix, requestIdFor } from "@/lib/ids/request-ids";
+import { flagOrder } from "@/lib/orders/flag-order";
 import { lockOrder } from "@/lib/orders/lock-order";
 import { applyOrderEvent, type OrderEvent } from "@/lib/orders/order-state";
 import { snapshotOf, transitionOrderWithRetry } from "@/lib/orders/transition-order";
 import type { ServiceContext } from "@/lib/services/context";
 import type { WalletOutcome } from "@/lib/wallet/outcome";
 import { withWalletCallScope } from "@/lib/wallet-calls/call-scope";
+import { IN_FLIGHT_STATUSES, moveEscrowOperation } from "./escrow-operation-state";
 
 export interface EscrowRequest {
   type: EscrowOperationType;
@@ -22,6 +29,8 @@ export interface EscrowRequest {
   amountFils?: bigint | undefined;
   /** "customer:<id>" or "operator:<id>". */
   requestedBy: string;
+  /** Runs in the transaction that stores the operation (the audit entry of an operator's action). */
+  onCreate?: (tx: Prisma.TransactionClient, operation: EscrowOperation, order: Order) => Promise<unknown>;
 }
 
 export type EscrowResult =
@@ -32,9 +41,7 @@ export type EscrowResult =
 export const MUTEX_RETRY_DELAY_MS = 5_000;
 const UNKNOWN_CHECK_DELAY_MS = 10_000;
 
-const IN_FLIGHT = ["CREATED", "UNKNOWN", "RETRY"] as const;
-
-const REQUEST_PREFIX: Record<EscrowOperationType, string> = {
+const REQUEST_PREFIX: Record<EscrowOperationType, RequestIdPrefix> = {
   ACCEPT: "accept",
   CONFIRM: "confirm",
   CANCEL: "cancel",
@@ -61,39 +68,41 @@ export async function requestEscrowOperation(
 ): Promise<EscrowResult> {
   const operation = await ctx.prisma.$transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (!order) throw new ApiError("NOT_FOUND", "No such order.");
+    if (!order) throw new NotFoundError("No such order.");
     if (order.flow !== "ESCROW") {
-      throw new ApiError(
+      throw new BusinessRuleError(
         "ORDER_UNSUPPORTED_OPERATION",
         "Only escrow orders have accept, confirm, cancel and void.",
       );
     }
     const amountFils =
       request.type === "VOID" ? (request.amountFils ?? order.amountFils - order.voidedFils) : 0n;
-    // Throws OrderTransitionError (409/422) when the operation is not allowed now.
+    // Throws OrderTransitionError when the operation is not allowed now.
     applyOrderEvent(snapshotOf(order), eventOf(request.type, amountFils));
-    if (!order.paymentId) throw new ApiError("ORDER_STATUS_INVALID", "The order has no wallet payment yet.");
-    const busy = await tx.escrowOperation.findFirst({ where: { orderId, status: { in: [...IN_FLIGHT] } } });
+    if (!order.paymentId) throw new StateInvalidError("The order has no wallet payment yet.");
+    const busy = await tx.escrowOperation.findFirst({
+      where: { orderId, status: { in: IN_FLIGHT_STATUSES } },
+    });
     if (busy) {
-      throw new ApiError(
-        "OPERATION_IN_PROGRESS",
+      throw new StateInvalidError(
         `A ${busy.type.toLowerCase()} of this order is still in progress.`,
-        {
-          operationId: busy.id,
-        },
+        { operationId: busy.id },
+        "OPERATION_IN_PROGRESS",
       );
     }
-    const id = uuidv7();
-    return tx.escrowOperation.create({
+    const id = newRowId();
+    const created = await tx.escrowOperation.create({
       data: {
         id,
         orderId,
         type: request.type,
-        requestId: `${REQUEST_PREFIX[request.type]}_${id.replaceAll("-", "")}`,
+        requestId: requestIdFor(REQUEST_PREFIX[request.type], id),
         amountFils: request.type === "VOID" ? amountFils : null,
         requestedBy: request.requestedBy,
       },
     });
+    await request.onCreate?.(tx, created, order);
+    return created;
   });
   return sendEscrowOperation(ctx, operation);
 }
@@ -147,41 +156,31 @@ export async function sendEscrowOperation(
   const ambiguous = operation.status === "UNKNOWN";
   if (outcome.status === "F" && outcome.resultCode !== "MUTEX_OPERATION_IN_PROCESSING" && !ambiguous) {
     // Only an operation still in flight can fail: a notification may have completed it meanwhile.
-    const failed = await ctx.prisma.escrowOperation.updateMany({
-      where: { id: operation.id, status: { in: [...IN_FLIGHT] } },
-      data: {
-        status: "FAIL",
-        resultCode: outcome.resultCode,
-        resultMessage: outcome.resultMessage,
-        nextCheckAt: null,
-      },
+    const failed = await moveEscrowOperation(ctx.prisma, operation, {
+      to: "FAIL",
+      actor: operation.requestedBy,
+      data: { resultCode: outcome.resultCode, resultMessage: outcome.resultMessage, nextCheckAt: null },
+      detail: { resultCode: outcome.resultCode },
     });
-    if (failed.count === 0) return currentResult(ctx, operation);
-    await ctx.prisma.orderEvent.create({
-      data: {
-        orderId: order.id,
-        type: `${operation.type}_FAILED`,
-        actor: operation.requestedBy,
-        detail: { resultCode: outcome.resultCode },
-      },
-    });
-    throw new ApiError(
-      "WALLET_REJECTED",
+    if (!failed) return currentResult(ctx, operation);
+    throw new WalletRejectedError(
       `The wallet refused the ${operation.type.toLowerCase()} (${outcome.resultCode}).`,
-      { resultCode: outcome.resultCode, operationId: operation.id },
+      outcome.resultCode,
+      { operationId: operation.id },
     );
   }
   // MUTEX_OPERATION_IN_PROCESSING: "Wait and retry" — a retry later, not a failure. U, or a refusal
   // after U: settle by inquiry. Never overwrite an operation a notification has finished meanwhile.
   const retry = outcome.status === "F" && outcome.resultCode === "MUTEX_OPERATION_IN_PROCESSING";
-  await ctx.prisma.escrowOperation.updateMany({
-    where: { id: operation.id, status: { in: [...IN_FLIGHT] } },
+  await moveEscrowOperation(ctx.prisma, operation, {
+    to: retry ? "RETRY" : "UNKNOWN",
+    actor: operation.requestedBy,
     data: {
-      status: retry ? "RETRY" : "UNKNOWN",
       resultCode: outcome.resultCode,
       resultMessage: outcome.resultMessage,
       nextCheckAt: new Date(ctx.now().getTime() + (retry ? MUTEX_RETRY_DELAY_MS : UNKNOWN_CHECK_DELAY_MS)),
     },
+    detail: { resultCode: outcome.resultCode },
   });
   return currentResult(ctx, operation);
 }
@@ -208,10 +207,10 @@ export async function completeEscrowOperation(
   // One transaction: whoever sees the operation SUCCESS also sees the order moved. A concurrent
   // completion (the answer and the notification racing) waits on the row, then finds it done.
   await ctx.prisma.$transaction(async (tx) => {
-    const claimed = await tx.escrowOperation.updateMany({
-      where: { id: operation.id, status: { in: [...IN_FLIGHT] } },
+    const claimed = await moveEscrowOperation(tx, operation, {
+      to: "SUCCESS",
+      actor: operation.requestedBy,
       data: {
-        status: "SUCCESS",
         resultCode: answer.resultCode,
         resultMessage: answer.resultMessage ?? null,
         walletOperationId: answer.walletOperationId ?? null,
@@ -219,17 +218,15 @@ export async function completeEscrowOperation(
         nextCheckAt: null,
       },
     });
-    if (claimed.count === 0) {
+    if (!claimed) {
       // Done already (a repeat), or recorded as failed while the wallet says it succeeded.
       const current = await tx.escrowOperation.findUniqueOrThrow({ where: { id: operation.id } });
       if (current.status === "FAIL") {
-        await tx.order.update({
-          where: { id: operation.orderId },
-          data: {
-            needsAttention: true,
-            attentionReason: `wallet reports ${operation.type} ${operation.requestId} succeeded; we recorded it failed`,
-          },
-        });
+        await flagOrder(
+          tx,
+          operation.orderId,
+          `wallet reports ${operation.type} ${operation.requestId} succeeded; we recorded it failed`,
+        );
       }
       return;
     }
@@ -239,13 +236,11 @@ export async function completeEscrowOperation(
       detail: { operationId: operation.id, requestId: operation.requestId },
     });
     if (!moved) {
-      await tx.order.update({
-        where: { id: operation.orderId },
-        data: {
-          needsAttention: true,
-          attentionReason: `wallet confirmed ${operation.type} the order state does not allow`,
-        },
-      });
+      await flagOrder(
+        tx,
+        operation.orderId,
+        `wallet confirmed ${operation.type} the order state does not allow`,
+      );
     }
   });
   return currentResult(ctx, operation);

@@ -4,7 +4,7 @@ import "server-only";
 // refusing everyone.
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { getRedis } from "@/lib/redis";
-import { ApiError } from "./api-error";
+import { HttpError } from "./errors";
 
 export interface RateLimit {
   /** Distinct name per use, so limits of different routes never share counters. */
@@ -36,19 +36,41 @@ function limiterFor(limit: RateLimit): RateLimiterRedis {
  */
 export function clientAddress(request: Request): string {
   const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("x-real-ip") || "unknown";
+  return (forwarded || request.headers.get("x-real-ip") || "unknown").slice(0, 64);
 }
 
+function rateLimited(msBeforeNext: number): HttpError {
+  const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new HttpError("RATE_LIMITED", `Too many requests; retry in ${retryAfter} s.`, undefined, {
+    "Retry-After": String(retryAfter),
+  });
+}
+
+/** Spends one point of `key`'s budget, or throws RATE_LIMITED when it is used up. */
 export async function enforceRateLimit(limit: RateLimit, key: string): Promise<void> {
   try {
     await limiterFor(limit).consume(key);
   } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) {
-      const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      throw new ApiError("RATE_LIMITED", `Too many requests; retry in ${retryAfter} s.`, undefined, {
-        "Retry-After": String(retryAfter),
-      });
-    }
+    if (rejection instanceof RateLimiterRes) throw rateLimited(rejection.msBeforeNext);
     throw rejection;
   }
 }
+
+/**
+ * A budget spent only by failures (e.g. notifications whose signature does not verify): checking
+ * costs nothing, so a well-behaved caller never runs into it, while one that keeps failing is
+ * refused before it costs us any work.
+ */
+export const failureBudget = {
+  async check(limit: RateLimit, key: string): Promise<void> {
+    const state = await limiterFor(limit).get(key);
+    if (state && state.consumedPoints >= limit.points) throw rateLimited(state.msBeforeNext);
+  },
+  async spend(limit: RateLimit, key: string): Promise<void> {
+    await limiterFor(limit)
+      .consume(key)
+      .catch((rejection: unknown) => {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      });
+  },
+};

@@ -1,76 +1,195 @@
 import "server-only";
-// The route wrapper: the single catch that maps every error to our JSON shape. Routes stay thin:
-//   export const POST = route(async (request) => { ... return Response.json(...) });
-import { randomUUID } from "node:crypto";
-import { z } from "zod";
-import { getLogger } from "@/lib/log";
-import { OrderTransitionError } from "@/lib/orders/order-state";
-import { WalletRequestInvalidError } from "@/lib/wallet/outcome";
-import { ApiError, errorBody } from "./api-error";
+// The route boundary: one wrapper per kind of caller, doing once what every route of that kind needs
+// — the service context, rate limiting, authentication, path parameters — and the single catch that
+// turns every error into one answer (lib/http/error-response). Handlers only parse, call one service
+// and map the result:
+//
+//   export const GET = route.customer({ params: orderParams }, async ({ ctx, customerId, params }) =>
+//     Response.json(orderView(await getCustomerOrder(ctx, customerId, params.id))),
+//   );
+//
+//   route.public    anyone (health, sessions: rate-limited by address)
+//   route.customer  a mini program session (Authorization: Bearer <sessionToken>)
+//   route.wallet    the wallet's notifications: raw body, answers in the wallet's result format,
+//                   addresses that keep sending unverifiable notifications are refused unheard
+//   route.operator  the operator console's API: a signed-in operator with at least the given role;
+//                   writes authenticated by the session cookie must come from our own origin
+import type { z } from "zod";
+import { authenticateOperator, type OperatorIdentity, requireRole } from "@/lib/auth/operator-session";
+import type { OperatorRole } from "@/lib/db";
+import { getServiceContext, type ServiceContext } from "@/lib/services/context";
+import { authenticateCustomer } from "@/lib/sessions/authenticate-customer";
+import { errorResponse, walletErrorResponse } from "./error-response";
+import { observeRequest } from "./observe-request";
+import { clientAddress, enforceRateLimit, failureBudget, type RateLimit } from "./rate-limit";
+import { readBodyText, readParams } from "./read-request";
+import { assertSameOrigin } from "./same-origin";
 
-type Handler<Context> = (request: Request, context: Context) => Promise<Response>;
-
-export function route<Context = unknown>(handler: Handler<Context>): Handler<Context> {
-  return async (request, context) => {
-    try {
-      return await handler(request, context);
-    } catch (error) {
-      return errorResponse(error, request);
-    }
-  };
+/** What Next.js passes a route handler besides the request. */
+export interface NextRouteContext {
+  params: Promise<Record<string, string | string[] | undefined>>;
 }
 
-export function errorResponse(error: unknown, request?: Request): Response {
-  if (error instanceof ApiError) {
-    return Response.json(errorBody(error.code, error.message, error.details), {
-      status: error.status,
-      headers: error.headers,
-    });
-  }
-  if (error instanceof z.ZodError) {
-    return Response.json(errorBody("VALIDATION_FAILED", "The request is invalid.", z.flattenError(error)), {
-      status: 400,
-    });
-  }
-  if (error instanceof OrderTransitionError) {
-    const status = error.code === "ORDER_STATUS_INVALID" ? 409 : 422;
-    return Response.json(errorBody(error.code, error.message), { status });
-  }
-  if (error instanceof WalletRequestInvalidError) {
-    // Our own input broke a wallet rule (e.g. a description too long): the caller can fix it.
-    return Response.json(errorBody("VALIDATION_FAILED", error.message, { issues: error.issues }), {
-      status: 400,
-    });
-  }
-  if (isUniqueViolation(error)) {
-    return Response.json(errorBody("CONFLICT", "This resource already exists."), { status: 409 });
-  }
-  const reference = randomUUID();
-  getLogger().error(
-    {
-      err: error,
-      reference,
-      method: request?.method,
-      path: request ? new URL(request.url).pathname : undefined,
-    },
-    "unhandled error in route",
-  );
-  return Response.json(errorBody("INTERNAL", `Something went wrong. Reference: ${reference}`), {
-    status: 500,
+export type RouteHandler = (request: Request, context: NextRouteContext) => Promise<Response>;
+
+export interface RouteCall<P> {
+  request: Request;
+  ctx: ServiceContext;
+  params: P;
+}
+
+export interface CustomerCall<P> extends RouteCall<P> {
+  customerId: string;
+}
+
+export interface WalletCall<P> extends RouteCall<P> {
+  /** The body exactly as received: signatures are verified over these bytes. */
+  rawBody: string;
+  sourceAddress: string;
+  /**
+   * Throws RATE_LIMITED (429) when this address sent too many unverifiable notifications lately. The
+   * intake calls it only for a notification that failed verification, before recording it: a
+   * verified notification costs no budget lookup, and one from a flooding address is still heard.
+   */
+  refuseIfFlooding: () => Promise<void>;
+}
+
+export interface OperatorCall<P> extends RouteCall<P> {
+  operator: OperatorIdentity;
+}
+
+export interface RouteOptions<P> {
+  /** Schema of the path parameters; a value that does not fit is a 400. */
+  params?: z.ZodType<P>;
+  /** Limit per client address, counted before anything else happens. */
+  rateLimit?: RateLimit;
+}
+
+export interface CustomerRouteOptions<P> extends RouteOptions<P> {
+  /**
+   * "service": the handler's service answers REAUTHORIZE itself when the session's customer is gone
+   * (its first write proves the customer exists), so the boundary skips its read. Default "boundary".
+   */
+  customerCheck?: "boundary" | "service";
+}
+
+type Handler<Call> = (call: Call) => Promise<Response>;
+
+/** Notification bodies are small JSON objects; the wallet never sends anything near this. */
+const WALLET_BODY_LIMIT_BYTES = 256 * 1024;
+
+/** Unverifiable notifications one address may send per minute before it is refused unheard. */
+export const FORGED_NOTIFICATION_LIMIT: RateLimit = {
+  name: "wallet-notify-unverified",
+  points: 30,
+  durationSeconds: 60,
+};
+
+/** Who is calling, found before anything else of the request is read. */
+type Identify<Extra> = (base: { request: Request; ctx: ServiceContext }) => Promise<Extra>;
+
+function boundary<P, Extra>(
+  options: RouteOptions<P>,
+  identify: Identify<Extra>,
+  handler: Handler<RouteCall<P> & Extra>,
+  toError: (error: unknown, request: Request) => Response = errorResponse,
+): RouteHandler {
+  // Request id, its log context and the request metrics wrap everything, the catch included.
+  return observeRequest(async (request, context) => {
+    try {
+      if (options.rateLimit) await enforceRateLimit(options.rateLimit, clientAddress(request));
+      const ctx = getServiceContext();
+      // Authentication first: an unauthenticated caller learns nothing about what it sent.
+      const extra = await identify({ request, ctx });
+      const params = options.params ? readParams(await context?.params, options.params) : (undefined as P);
+      return await handler({ request, ctx, params, ...extra });
+    } catch (error) {
+      return toError(error, request);
+    }
   });
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
+// Each variant takes (handler) or (options, handler).
+function withOptions<O extends RouteOptions<unknown>, Call>(
+  first: O | Handler<Call>,
+  second: Handler<Call> | undefined,
+): [O, Handler<Call>] {
+  return typeof first === "function" ? [{} as O, first] : [first, second as Handler<Call>];
 }
 
-/** Reads a JSON body and validates it; a body that is not JSON is a 400, not a 500. */
-export async function readJson<T extends z.ZodType>(request: Request, schema: T): Promise<z.output<T>> {
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    throw new ApiError("VALIDATION_FAILED", "The request body must be JSON.");
-  }
-  return schema.parse(body);
+function publicRoute<P = undefined>(handler: Handler<RouteCall<P>>): RouteHandler;
+function publicRoute<P>(options: RouteOptions<P>, handler: Handler<RouteCall<P>>): RouteHandler;
+function publicRoute<P>(
+  first: RouteOptions<P> | Handler<RouteCall<P>>,
+  second?: Handler<RouteCall<P>>,
+): RouteHandler {
+  const [options, handler] = withOptions(first, second);
+  return boundary(options, async () => ({}), handler);
 }
+
+function customerRoute<P = undefined>(handler: Handler<CustomerCall<P>>): RouteHandler;
+function customerRoute<P>(options: CustomerRouteOptions<P>, handler: Handler<CustomerCall<P>>): RouteHandler;
+function customerRoute<P>(
+  first: CustomerRouteOptions<P> | Handler<CustomerCall<P>>,
+  second?: Handler<CustomerCall<P>>,
+): RouteHandler {
+  const [options, handler] = withOptions(first, second);
+  const checkExists = options.customerCheck !== "service";
+  return boundary(
+    options,
+    async ({ ctx, request }) => ({ customerId: await authenticateCustomer(ctx, request, { checkExists }) }),
+    handler,
+  );
+}
+
+function walletRoute<P>(options: RouteOptions<P>, handler: Handler<WalletCall<P>>): RouteHandler {
+  return boundary(
+    options,
+    async ({ request }) => {
+      const sourceAddress = clientAddress(request);
+      const rawBody = await readBodyText(request, WALLET_BODY_LIMIT_BYTES);
+      const refuseIfFlooding = () => failureBudget.check(FORGED_NOTIFICATION_LIMIT, sourceAddress);
+      return { rawBody, sourceAddress, refuseIfFlooding };
+    },
+    async (call) => {
+      const response = await handler(call);
+      // The intake answers 401 only for notifications it could not verify: they spend the budget.
+      if (response.status === 401) await failureBudget.spend(FORGED_NOTIFICATION_LIMIT, call.sourceAddress);
+      return response;
+    },
+    walletErrorResponse,
+  );
+}
+
+function operatorRoute<P = undefined>(minimum: OperatorRole, handler: Handler<OperatorCall<P>>): RouteHandler;
+function operatorRoute<P>(
+  minimum: OperatorRole,
+  options: RouteOptions<P>,
+  handler: Handler<OperatorCall<P>>,
+): RouteHandler;
+function operatorRoute<P>(
+  minimum: OperatorRole,
+  first: RouteOptions<P> | Handler<OperatorCall<P>>,
+  second?: Handler<OperatorCall<P>>,
+): RouteHandler {
+  const [options, handler] = withOptions(first, second);
+  return boundary(
+    options,
+    async ({ request }) => {
+      const { operator, viaCookie } = await authenticateOperator(request);
+      if (viaCookie) assertSameOrigin(request);
+      requireRole(operator, minimum);
+      return { operator };
+    },
+    handler,
+  );
+}
+
+export const route = {
+  public: publicRoute,
+  customer: customerRoute,
+  wallet: walletRoute,
+  operator: operatorRoute,
+};
+
+export { readIdempotencyKey, readJson, readQuery } from "./read-request";

@@ -3,7 +3,10 @@
 // what we stored, or the notification is rejected and the order flagged for an operator.
 import type { z } from "zod";
 import type { Order } from "@/lib/db";
+import { moveEscrowOperation } from "@/lib/escrow/escrow-operation-state";
 import { completeEscrowOperation } from "@/lib/escrow/escrow-operations";
+import { findOrder } from "@/lib/orders/find-order";
+import { flagOrder } from "@/lib/orders/flag-order";
 import { FINAL_STATUSES, type OrderEvent } from "@/lib/orders/order-state";
 import { transitionOrderWithRetry } from "@/lib/orders/transition-order";
 import { applyRefundStatus } from "@/lib/refunds/apply-refund-status";
@@ -15,10 +18,7 @@ export type ApplyResult =
   | { status: "REJECTED"; orderId?: string; error: string };
 
 async function flag(ctx: ServiceContext, orderId: string, reason: string) {
-  await ctx.prisma.order.update({
-    where: { id: orderId },
-    data: { needsAttention: true, attentionReason: reason },
-  });
+  await flagOrder(ctx.prisma, orderId, reason, { actor: "wallet:notification" });
   ctx.logger.warn({ orderId, reason }, "order flagged for an operator");
 }
 
@@ -37,7 +37,7 @@ export async function applyPaymentNotification(
   ctx: ServiceContext,
   body: z.infer<typeof paymentNotification>,
 ): Promise<ApplyResult> {
-  const order = await ctx.prisma.order.findUnique({ where: { paymentRequestId: body.paymentRequestId } });
+  const order = await findOrder(ctx.prisma, { paymentRequestId: body.paymentRequestId });
   if (!order) return { status: "REJECTED", error: `no order has paymentRequestId ${body.paymentRequestId}` };
   if (order.paymentId && order.paymentId !== body.paymentId) {
     await flag(
@@ -62,23 +62,30 @@ export async function applyPaymentNotification(
       await ctx.prisma.order.update({ where: { id: order.id }, data: { paymentId: body.paymentId } });
     return { status: "IGNORED", orderId: order.id, note: `paymentStatus ${body.paymentStatus} is not final` };
   }
-  const moved = await transitionOrderWithRetry(ctx.prisma, order.id, { type: eventType } as OrderEvent, {
-    actor: "wallet:notification",
-    detail: { paymentStatus: body.paymentStatus, resultCode: body.paymentResult?.resultCode ?? null },
-    data: {
-      paymentId: body.paymentId,
-      nextReconcileAt: null,
-      ...(eventType === "PAY_SUCCEEDED"
-        ? { paidAt: body.paymentTime ? new Date(body.paymentTime) : ctx.now() }
-        : {}),
-      ...(body.paymentResult
-        ? {
-            resultCode: body.paymentResult.resultCode,
-            resultMessage: body.paymentResult.resultMessage ?? null,
-          }
-        : {}),
+  const moved = await transitionOrderWithRetry(
+    ctx.prisma,
+    order.id,
+    { type: eventType } as OrderEvent,
+    {
+      actor: "wallet:notification",
+      detail: { paymentStatus: body.paymentStatus, resultCode: body.paymentResult?.resultCode ?? null },
+      data: {
+        paymentId: body.paymentId,
+        nextReconcileAt: null,
+        ...(eventType === "PAY_SUCCEEDED"
+          ? { paidAt: body.paymentTime ? new Date(body.paymentTime) : ctx.now() }
+          : {}),
+        ...(body.paymentResult
+          ? {
+              resultCode: body.paymentResult.resultCode,
+              resultMessage: body.paymentResult.resultMessage ?? null,
+            }
+          : {}),
+      },
     },
-  });
+    // As just read: no second read unless someone changed it meanwhile.
+    order,
+  );
   if (moved) return { status: "APPLIED", orderId: order.id };
 
   // Not applicable now: a repeat (already applied), or news that contradicts a final state we hold.
@@ -126,11 +133,23 @@ export async function applyVoidNotification(
     return { status: "APPLIED", orderId: order.id };
   }
   if (body.voidResult.resultStatus === "F") {
-    await ctx.prisma.escrowOperation.update({
-      where: { id: operation.id },
-      data: { status: "FAIL", resultCode: body.voidResult.resultCode, nextCheckAt: null },
+    // Guarded: a SUCCESS recorded concurrently (the void's own answer) is never overwritten.
+    const failed = await moveEscrowOperation(ctx.prisma, operation, {
+      to: "FAIL",
+      actor: "wallet:notification",
+      data: {
+        resultCode: body.voidResult.resultCode,
+        resultMessage: body.voidResult.resultMessage ?? null,
+        nextCheckAt: null,
+      },
+      detail: { resultCode: body.voidResult.resultCode },
     });
-    return { status: "APPLIED", orderId: order.id };
+    if (failed) return { status: "APPLIED", orderId: order.id };
+    const current = await ctx.prisma.escrowOperation.findUniqueOrThrow({ where: { id: operation.id } });
+    if (current.status === "SUCCESS") {
+      await flag(ctx, order.id, `wallet reports void ${body.voidRequestId} failed; we recorded it succeeded`);
+    }
+    return { status: "IGNORED", orderId: order.id, note: `void already ${current.status}` };
   }
   return { status: "IGNORED", orderId: order.id, note: `void result ${body.voidResult.resultStatus}` };
 }

@@ -1,9 +1,12 @@
-// Intake of the wallet's notifications (STYLE.md, after stripe-node's Webhooks): verify the signature
+// Intake of the wallet's notifications (after stripe-node's Webhooks): verify the signature
 // over the raw body text and the time window, persist the raw body under a unique dedupe key, apply
-// it idempotently, then acknowledge. A forged or tampered notification changes nothing.
-import { v7 as uuidv7 } from "uuid";
-import type { Notification, NotificationKind, Prisma } from "@/lib/db";
+// it idempotently, then acknowledge. A forged or tampered notification changes nothing and is only
+// counted (record-rejection.ts).
+import type { Notification, NotificationKind, NotificationStatus } from "@/lib/db";
+import { newRowId } from "@/lib/ids/request-ids";
+import { recordMetric } from "@/lib/observability/metrics";
 import type { ServiceContext } from "@/lib/services/context";
+import { findUnstorable, storableText } from "@/lib/validation/storable-text";
 import { verifySignedMessage } from "@/lib/wallet/signature";
 import {
   type ApplyResult,
@@ -11,7 +14,15 @@ import {
   applyRefundNotification,
   applyVoidNotification,
 } from "./apply-notification";
-import { ACKNOWLEDGEMENT, dedupeKeyOf, NOTIFICATION_BODIES } from "./notification-bodies";
+import {
+  ACKNOWLEDGEMENT,
+  dedupeKeyOf,
+  NOTIFICATION_BODIES,
+  NOTIFICATION_REFUSALS,
+  type NotificationRefusalCode,
+} from "./notification-bodies";
+import { insertNotification, markNotificationProcessed, type StoredNotification } from "./notification-rows";
+import { recordUnverifiedNotification, sampleHeaders } from "./record-rejection";
 
 export interface InboundNotification {
   kind: NotificationKind;
@@ -19,6 +30,10 @@ export interface InboundNotification {
   path: string;
   rawBody: string;
   headers: Headers;
+  /** Who posted it, as the route boundary sees it: forged attempts are counted per address. */
+  sourceAddress?: string;
+  /** Runs before a notification that failed verification is recorded; throws to refuse it unheard. */
+  beforeRecordingRejection?: () => Promise<void>;
 }
 
 export interface NotificationAnswer {
@@ -26,19 +41,31 @@ export interface NotificationAnswer {
   body: unknown;
 }
 
-function refusal(httpStatus: number, code: string, message: string): NotificationAnswer {
-  return { httpStatus, body: { result: { resultCode: code, resultStatus: "F", resultMessage: message } } };
+function refusal(code: NotificationRefusalCode, message: string): NotificationAnswer {
+  return {
+    httpStatus: NOTIFICATION_REFUSALS[code],
+    body: { result: { resultCode: code, resultStatus: "F", resultMessage: message } },
+  };
 }
 
 const ACK: NotificationAnswer = { httpStatus: 200, body: ACKNOWLEDGEMENT };
 
-function keptHeaders(headers: Headers): Prisma.InputJsonValue {
-  const kept: Record<string, string> = {};
-  for (const name of ["content-type", "client-id", "request-time", "signature"]) {
-    const value = headers.get(name);
-    if (value !== null) kept[name] = value;
+/** The body read against its kind's schema; text PostgreSQL cannot store counts as malformed. */
+function parseNotificationBody(kind: NotificationKind, rawBody: string) {
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    return { success: false as const, error: "body is not JSON" };
   }
-  return kept;
+  const unstorable = findUnstorable(json);
+  if (unstorable) return { success: false as const, error: `${unstorable.path}: ${unstorable.reason}` };
+  const parsed = NOTIFICATION_BODIES[kind].safeParse(json);
+  if (!parsed.success) {
+    const error = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+    return { success: false as const, error };
+  }
+  return { success: true as const, data: parsed.data };
 }
 
 export async function receiveNotification(
@@ -47,51 +74,47 @@ export async function receiveNotification(
 ): Promise<NotificationAnswer> {
   const verdict = verify(ctx, inbound);
   if (!verdict.ok) {
-    await record(ctx, inbound, `rejected:${uuidv7()}`, {
-      verified: false,
-      status: "REJECTED",
-      verifyError: verdict.reason,
+    recordMetric((metrics) => metrics.notificationVerificationFailures.inc({ reason: verdict.reason }));
+    await inbound.beforeRecordingRejection?.();
+    await recordUnverifiedNotification(ctx, {
+      kind: inbound.kind,
+      reason: verdict.reason,
+      sourceAddress: inbound.sourceAddress ?? "unknown",
+      rawBody: inbound.rawBody,
+      headers: inbound.headers,
     });
     ctx.logger.warn(
-      { kind: inbound.kind, reason: verdict.reason, security: true },
+      { kind: inbound.kind, reason: verdict.reason, source: inbound.sourceAddress, security: true },
       "notification failed verification",
     );
-    return refusal(401, "INVALID_SIGNATURE", "signature verification failed");
+    return refusal("INVALID_SIGNATURE", "signature verification failed");
   }
 
-  let json: unknown;
-  try {
-    json = JSON.parse(inbound.rawBody);
-  } catch {
-    json = undefined;
-  }
-  const parsed = NOTIFICATION_BODIES[inbound.kind].safeParse(json);
+  const parsed = parseNotificationBody(inbound.kind, inbound.rawBody);
   if (!parsed.success) {
-    await record(ctx, inbound, `rejected:${uuidv7()}`, {
-      verified: true,
-      status: "REJECTED",
-      error: parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "),
-    });
-    return refusal(400, "PARAM_ILLEGAL", "notification body is malformed");
+    // Signed by the wallet, so worth keeping whole for whoever looks into it.
+    await record(ctx, inbound, `rejected:${newRowId()}`, { status: "REJECTED", error: parsed.error });
+    return refusal("PARAM_ILLEGAL", "notification body is malformed");
   }
 
   const dedupeKey = dedupeKeyOf(inbound.kind, parsed.data);
-  let notification = await record(ctx, inbound, dedupeKey, { verified: true, status: "RECEIVED" });
-  if (!notification) {
+  let notificationId = (await record(ctx, inbound, dedupeKey, { status: "RECEIVED" }))?.id;
+  if (!notificationId) {
     // Seen before. Done work is acknowledged again; an earlier delivery that never finished (crash,
     // concurrent delivery) is applied now — applying is idempotent.
-    notification = await ctx.prisma.notification.findUniqueOrThrow({ where: { dedupeKey } });
-    if (notification.status === "APPLIED" || notification.status === "IGNORED") return ACK;
-    if (notification.status === "REJECTED") return refusal(422, "REJECTED", notification.error ?? "rejected");
+    const seen = await ctx.prisma.notification.findUniqueOrThrow({ where: { dedupeKey } });
+    if (seen.status === "APPLIED" || seen.status === "IGNORED") return ACK;
+    if (seen.status === "REJECTED") return refusal("REJECTED", seen.error ?? "rejected");
+    notificationId = seen.id;
   }
 
-  const result = await applyAndRecord(ctx, notification.id, inbound.kind, parsed.data);
+  const result = await applyAndRecord(ctx, notificationId, inbound.kind, parsed.data);
   if (result.status === "REJECTED") {
     ctx.logger.warn(
       { kind: inbound.kind, orderId: result.orderId, error: result.error },
       "notification rejected",
     );
-    return refusal(422, "REJECTED", result.error);
+    return refusal("REJECTED", result.error);
   }
   return ACK;
 }
@@ -115,28 +138,21 @@ function verify(ctx: ServiceContext, inbound: InboundNotification) {
   );
 }
 
-/** Inserts the notification; null when its dedupe key exists already. */
-async function record(
+/** Inserts a verified notification; null when its dedupe key exists already. */
+function record(
   ctx: ServiceContext,
   inbound: InboundNotification,
   dedupeKey: string,
-  fields: Pick<Notification, "verified" | "status"> & { verifyError?: string; error?: string },
-): Promise<Notification | null> {
-  try {
-    return await ctx.prisma.notification.create({
-      data: {
-        kind: inbound.kind,
-        dedupeKey,
-        // Unauthenticated posts keep only a prefix: anyone can send them, nobody may fill the table.
-        rawBody: inbound.rawBody.slice(0, fields.verified ? 100_000 : 2_048),
-        headers: keptHeaders(inbound.headers),
-        ...fields,
-      },
-    });
-  } catch (error) {
-    if ((error as { code?: string }).code === "P2002") return null;
-    throw error;
-  }
+  fields: { status: NotificationStatus; error?: string },
+): Promise<StoredNotification | null> {
+  return insertNotification(ctx.prisma, {
+    kind: inbound.kind,
+    dedupeKey,
+    // The exact text, except that a NUL (which PostgreSQL cannot store) is written as \u0000.
+    rawBody: storableText(inbound.rawBody),
+    headers: sampleHeaders(inbound.headers),
+    ...fields,
+  });
 }
 
 async function applyAndRecord(
@@ -146,14 +162,11 @@ async function applyAndRecord(
   body: unknown,
 ): Promise<ApplyResult> {
   const result = await applyByKind(ctx, kind, body);
-  await ctx.prisma.notification.update({
-    where: { id: notificationId },
-    data: {
-      status: result.status,
-      orderId: result.orderId ?? null,
-      error: result.status === "REJECTED" ? result.error : (result.note ?? null),
-      processedAt: ctx.now(),
-    },
+  await markNotificationProcessed(ctx.prisma, notificationId, {
+    status: result.status,
+    orderId: result.orderId ?? null,
+    error: result.status === "REJECTED" ? result.error : (result.note ?? null),
+    processedAt: ctx.now(),
   });
   return result;
 }
@@ -168,19 +181,31 @@ export async function applyStoredNotification(
 ): Promise<ApplyResult | { status: "NOTHING_TO_DO" }> {
   const notification = await ctx.prisma.notification.findUnique({ where: { id: notificationId } });
   if (notification?.status !== "RECEIVED" || !notification.verified) return { status: "NOTHING_TO_DO" };
-  let json: unknown;
-  try {
-    json = JSON.parse(notification.rawBody);
-  } catch {
-    json = undefined;
-  }
-  const parsed = NOTIFICATION_BODIES[notification.kind].safeParse(json);
+  return applyStored(ctx, notification);
+}
+
+/**
+ * Applies a stored, verified notification again whatever became of it (an operator's "re-apply"):
+ * safe because applying is idempotent — news already applied changes nothing, and news that was
+ * rejected (say, an order that did not exist yet) is checked again.
+ */
+export async function reapplyNotification(
+  ctx: ServiceContext,
+  notificationId: string,
+): Promise<ApplyResult | { status: "NOTHING_TO_DO" }> {
+  const notification = await ctx.prisma.notification.findUnique({ where: { id: notificationId } });
+  if (!notification?.verified) return { status: "NOTHING_TO_DO" };
+  return applyStored(ctx, notification);
+}
+
+async function applyStored(ctx: ServiceContext, notification: Notification): Promise<ApplyResult> {
+  const parsed = parseNotificationBody(notification.kind, notification.rawBody);
   if (!parsed.success) {
     await ctx.prisma.notification.update({
       where: { id: notification.id },
       data: { status: "REJECTED", error: "stored body is malformed", processedAt: ctx.now() },
     });
-    return { status: "REJECTED", error: "stored body is malformed" };
+    return { status: "REJECTED" as const, error: "stored body is malformed" };
   }
   return applyAndRecord(ctx, notification.id, notification.kind, parsed.data);
 }

@@ -1,16 +1,28 @@
 // POST /api/mini/orders: creates an order and its wallet payment, exactly once per Idempotency-Key.
 //
-// The order row, with its paymentRequestId, is committed before the wallet is called (DESIGN.md): a
-// crash after the insert leaves a CREATED order that reconciliation settles with the same
-// paymentRequestId, and a retried request finds the order instead of creating a second payment.
-import { v7 as uuidv7 } from "uuid";
+// The order row, with its paymentRequestId, is committed before the wallet is called
+// (docs/architecture.md, "Rules"): a crash after the insert leaves a CREATED order that
+// reconciliation settles with the same paymentRequestId, and a retried request finds the order
+// instead of creating a second payment.
+//
+// The busy path is three statements: the insert (which also settles the key, the customer and the
+// prices: insert-order.ts), the wallet-call log row, and the status change with its event, which
+// returns the order as written.
 import { normalizeItems, priceItems, type RequestedItem } from "@/lib/catalog/price-items";
-import type { Order, OrderItem } from "@/lib/db";
-import { ApiError } from "@/lib/http/api-error";
+import { assertCustomerKnown, customerGoneError } from "@/lib/customers/assert-customer-known";
+import type { Agreement, Order, OrderItem } from "@/lib/db";
+import {
+  BusinessRuleError,
+  isDomainError,
+  StateInvalidError,
+  WalletUnavailableError,
+} from "@/lib/errors/domain-errors";
+import { newRowId, requestIdFor } from "@/lib/ids/request-ids";
 import type { ServiceContext } from "@/lib/services/context";
 import { PRODUCT_CODES } from "@/lib/wallet/product-codes";
 import { withWalletCallScope } from "@/lib/wallet-calls/call-scope";
 import { applyPayOutcome } from "./apply-pay-outcome";
+import { insertOrder, type NewOrder } from "./insert-order";
 import type { OrderFlow } from "./order-state";
 import { buildPayRequest } from "./pay-request";
 
@@ -52,64 +64,116 @@ async function findByKey(ctx: ServiceContext, customerId: string, idempotencyKey
   });
 }
 
+/** Prices at most this often: a catalog edit between pricing and insert is rare, two in a row rarer. */
+const PRICING_ATTEMPTS = 3;
+
 export async function createOrder(
   ctx: ServiceContext,
   customerId: string,
   input: CreateOrderInput,
 ): Promise<{ order: OrderWithItems; created: boolean }> {
+  for (let attempt = 1; attempt <= PRICING_ATTEMPTS; attempt++) {
+    let draft: Draft;
+    try {
+      // The first attempt prices from memory; a retry reads the catalog the insert found changed.
+      draft = await draftOrder(ctx, customerId, input, { freshCatalog: attempt > 1 });
+    } catch (refusal) {
+      return replayOrRefuse(ctx, customerId, input, refusal);
+    }
+    const inserted = await insertOrder(ctx.prisma, draft.order);
+    switch (inserted.outcome) {
+      case "created": {
+        const { order, walletCustomerId } = inserted;
+        const payRequest = await buildPayRequest(ctx, order, {
+          walletCustomerId,
+          agreement: draft.agreement,
+        });
+        const outcome = await withWalletCallScope({ orderId: order.id }, () => ctx.wallet.pay(payRequest));
+        const current = await applyPayOutcome(ctx, order, outcome, "wallet:pay");
+        if (outcome.status === "U" && outcome.unknownCause === "CIRCUIT_OPEN") {
+          // The wallet has not been answering, so `pay` was not even sent. The order stays, UNKNOWN,
+          // for reconciliation to send it with the same paymentRequestId once the wallet answers; the
+          // mini program is told now rather than shown a PROCESSING order that cannot move for a
+          // while. Its retry with the same Idempotency-Key finds this order, never a second one.
+          throw new WalletUnavailableError(
+            "The wallet is not answering right now. Your order is kept: retry with the same Idempotency-Key.",
+            { orderId: order.id },
+          );
+        }
+        // The lines never change after creation.
+        return { order: { ...current, items: order.items }, created: true };
+      }
+      case "key-taken": {
+        // A concurrent or earlier request with the same key won the insert: answer with its order.
+        const winner = await findByKey(ctx, customerId, input.idempotencyKey);
+        if (!winner) throw new Error(`the order holding Idempotency-Key ${input.idempotencyKey} is gone`);
+        return { order: replay(winner, input), created: false };
+      }
+      case "customer-unknown":
+        throw customerGoneError();
+      case "catalog-changed":
+        continue;
+    }
+  }
+  throw new Error(`the catalog kept changing while an order was priced (${PRICING_ATTEMPTS} attempts)`);
+}
+
+interface Draft {
+  order: NewOrder;
+  agreement: Agreement | undefined;
+}
+
+async function draftOrder(
+  ctx: ServiceContext,
+  customerId: string,
+  input: CreateOrderInput,
+  options: { freshCatalog: boolean },
+): Promise<Draft> {
+  const agreement = input.flow === "AGREEMENT" ? await activeAgreement(ctx, customerId) : undefined;
+  const priced = await priceItems(ctx.prisma, input.items, { fresh: options.freshCatalog });
+  const orderId = newRowId();
+  const order: NewOrder = {
+    id: orderId,
+    customerId,
+    flow: input.flow,
+    productCode: PRODUCT_CODE_OF[input.flow],
+    currency: priced.currency,
+    amountFils: priced.amountFils,
+    idempotencyKey: input.idempotencyKey,
+    // Derived from our own row id: the same order always pays with the same request id.
+    paymentRequestId: requestIdFor("pay", orderId),
+    paymentExpiresAt: new Date(ctx.now().getTime() + PAYMENT_WINDOW_MS),
+    note: input.note ?? null,
+    agreementId: agreement?.id ?? null,
+    // If we crash before the wallet answers, reconciliation picks the order up from here.
+    nextReconcileAt: new Date(ctx.now().getTime() + 30_000),
+    lines: priced.lines,
+    actor: `customer:${customerId}`,
+  };
+  return { order, agreement };
+}
+
+/**
+ * When an order cannot be drafted (unknown product, no agreement): a retry of an order that exists
+ * already gets that order, whatever changed since; a session whose customer is gone gets REAUTHORIZE;
+ * anyone else the refusal. Only refusals pay for these reads.
+ */
+async function replayOrRefuse(
+  ctx: ServiceContext,
+  customerId: string,
+  input: CreateOrderInput,
+  refusal: unknown,
+): Promise<{ order: OrderWithItems; created: false }> {
+  if (!isDomainError(refusal)) throw refusal;
   const existing = await findByKey(ctx, customerId, input.idempotencyKey);
   if (existing) return { order: replay(existing, input), created: false };
-
-  const agreement = input.flow === "AGREEMENT" ? await activeAgreement(ctx, customerId) : undefined;
-  const priced = await priceItems(ctx.prisma, input.items);
-
-  const orderId = uuidv7();
-  let order: OrderWithItems;
-  try {
-    order = await ctx.prisma.order.create({
-      data: {
-        id: orderId,
-        customerId,
-        flow: input.flow,
-        productCode: PRODUCT_CODE_OF[input.flow],
-        currency: priced.currency,
-        amountFils: priced.amountFils,
-        idempotencyKey: input.idempotencyKey,
-        // Derived from our own row id: the same order always pays with the same request id.
-        paymentRequestId: `pay_${orderId.replaceAll("-", "")}`,
-        paymentExpiresAt: new Date(ctx.now().getTime() + PAYMENT_WINDOW_MS),
-        note: input.note ?? null,
-        agreementId: agreement?.id ?? null,
-        // If we crash before the wallet answers, reconciliation picks the order up from here.
-        nextReconcileAt: new Date(ctx.now().getTime() + 30_000),
-        items: { create: priced.lines },
-        events: { create: { type: "CREATED", toStatus: "CREATED", actor: `customer:${customerId}` } },
-      },
-      include: { items: true },
-    });
-  } catch (error) {
-    // A concurrent request with the same key won the insert: answer with its order.
-    if ((error as { code?: string }).code === "P2002") {
-      const winner = await findByKey(ctx, customerId, input.idempotencyKey);
-      if (winner) return { order: replay(winner, input), created: false };
-    }
-    throw error;
-  }
-
-  const payRequest = await buildPayRequest(ctx, order);
-  const outcome = await withWalletCallScope({ orderId: order.id }, () => ctx.wallet.pay(payRequest));
-  await applyPayOutcome(ctx, order, outcome, "wallet:pay");
-  // The lines never change after creation: only the order row is read back.
-  const current = {
-    ...(await ctx.prisma.order.findUniqueOrThrow({ where: { id: order.id } })),
-    items: order.items,
-  };
-  return { order: current, created: true };
+  await assertCustomerKnown(ctx, customerId);
+  throw refusal;
 }
 
 function replay(order: OrderWithItems, input: CreateOrderInput): OrderWithItems {
   if (!sameRequest(order, input)) {
-    throw new ApiError(
+    throw new BusinessRuleError(
       "IDEMPOTENCY_KEY_REUSED",
       "This Idempotency-Key was already used for a different order. Use a new key for a new order.",
       { orderId: order.id },
@@ -118,19 +182,18 @@ function replay(order: OrderWithItems, input: CreateOrderInput): OrderWithItems 
   return order;
 }
 
-async function activeAgreement(ctx: ServiceContext, customerId: string) {
+async function activeAgreement(ctx: ServiceContext, customerId: string): Promise<Agreement> {
   const agreement = await ctx.prisma.agreement.findFirst({
     where: { customerId, status: "ACTIVE" },
     orderBy: { boundAt: "desc" },
   });
   if (!agreement?.paymentAuthCodeCipher) {
-    throw new ApiError(
-      "ORDER_STATUS_INVALID",
+    throw new StateInvalidError(
       "No active payment agreement. Prepare one with POST /api/mini/agreements and bind it first.",
     );
   }
   if (agreement.paymentAuthCodeExpiresAt && agreement.paymentAuthCodeExpiresAt <= ctx.now()) {
-    throw new ApiError("ORDER_STATUS_INVALID", "The payment agreement has expired; sign it again.");
+    throw new StateInvalidError("The payment agreement has expired; sign it again.");
   }
-  return { id: agreement.id };
+  return agreement;
 }

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/api-error";
+import { NotFoundError } from "@/lib/errors/domain-errors";
 import type { ServiceContext } from "@/lib/services/context";
 
 /** One order of the customer's own; another customer's order is "not found", never "forbidden". */
@@ -7,7 +7,7 @@ export async function getCustomerOrder(ctx: ServiceContext, customerId: string, 
     where: { id: orderId, customerId },
     include: { items: true },
   });
-  if (!order) throw new ApiError("NOT_FOUND", "No such order.");
+  if (!order) throw new NotFoundError("No such order.");
   return order;
 }
 

@@ -1,5 +1,5 @@
-// The order state machine: every allowed status change is listed here once (DESIGN.md, "Merchant-side
-// model"). Services ask this module before calling the wallet (so illegal operations are refused
+// The order state machine: every allowed status change is listed here once (docs/architecture.md,
+// "Rules"). Services ask this module before calling the wallet (so illegal operations are refused
 // locally with a clear error) and again when applying the wallet's answer. Nobody else decides a
 // status. Pure: no I/O.
 //
@@ -10,6 +10,8 @@
 //
 // A U never becomes final without a wallet answer (spec, Errors): every event that leaves UNKNOWN is
 // one the wallet reported (inquiry or notification).
+
+import { DomainError } from "@/lib/errors/domain-errors";
 
 export const ORDER_STATUSES = [
   "CREATED",
@@ -66,13 +68,17 @@ const ESCROW_TRANSITIONS: Record<string, Partial<Record<OrderStatus, OrderStatus
   CONFIRMED: { ACCEPTED: "CONFIRMED" },
 };
 
-export class OrderTransitionError extends Error {
-  override readonly name = "OrderTransitionError";
+/** The event is not allowed now: a domain error, so routes answer it and workers branch on it. */
+export class OrderTransitionError extends DomainError {
+  override name = "OrderTransitionError";
   constructor(
-    readonly code: "ORDER_STATUS_INVALID" | "ORDER_UNSUPPORTED_OPERATION" | "AMOUNT_EXCEEDS_REMAINING",
+    override readonly code:
+      | "ORDER_STATUS_INVALID"
+      | "ORDER_UNSUPPORTED_OPERATION"
+      | "AMOUNT_EXCEEDS_REMAINING",
     message: string,
   ) {
-    super(message);
+    super(code, message);
   }
 }
 

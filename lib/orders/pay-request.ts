@@ -3,25 +3,36 @@
 // REPEAT_REQ_INCONSISTENT (spec, pay rule 4).
 import { describeLines } from "@/lib/catalog/price-items";
 import { decryptSecret } from "@/lib/crypto/secret-box";
-import type { Order, OrderItem } from "@/lib/db";
-import { ApiError } from "@/lib/http/api-error";
+import type { Agreement, Order, OrderItem } from "@/lib/db";
+import { StateInvalidError } from "@/lib/errors/domain-errors";
 import type { ServiceContext } from "@/lib/services/context";
 import type { OperationRequest } from "@/lib/wallet/operations";
 import { formatWalletTime } from "@/lib/wallet/signature";
 import { notifyUrl } from "./wallet-urls";
 
+/** What the caller may already hold, so it is not read again. */
+export interface KnownPayParties {
+  walletCustomerId?: string;
+  agreement?: Agreement;
+}
+
 export async function buildPayRequest(
   ctx: ServiceContext,
   order: Order & { items: OrderItem[] },
+  known: KnownPayParties = {},
 ): Promise<OperationRequest<"pay">> {
-  const customer = await ctx.prisma.customer.findUniqueOrThrow({ where: { id: order.customerId } });
+  const walletCustomerId =
+    known.walletCustomerId ??
+    (await ctx.prisma.customer.findUniqueOrThrow({ where: { id: order.customerId } })).walletCustomerId;
   let paymentAuthCode: string | undefined;
   if (order.flow === "AGREEMENT") {
-    const agreement = order.agreementId
-      ? await ctx.prisma.agreement.findUnique({ where: { id: order.agreementId } })
-      : null;
-    if (!agreement?.paymentAuthCodeCipher)
-      throw new ApiError("ORDER_STATUS_INVALID", "The order's agreement is gone.");
+    const agreement =
+      known.agreement?.id === order.agreementId
+        ? known.agreement
+        : order.agreementId
+          ? await ctx.prisma.agreement.findUnique({ where: { id: order.agreementId } })
+          : null;
+    if (!agreement?.paymentAuthCodeCipher) throw new StateInvalidError("The order's agreement is gone.");
     paymentAuthCode = decryptSecret(
       agreement.paymentAuthCodeCipher,
       ctx.tokenKey,
@@ -35,7 +46,7 @@ export async function buildPayRequest(
     paymentAmount: { currency: order.currency, value: order.amountFils.toString() },
     order: {
       orderDescription: describeLines(lines),
-      buyer: { referenceBuyerId: customer.walletCustomerId },
+      buyer: { referenceBuyerId: walletCustomerId },
     },
     ...(paymentAuthCode ? { paymentAuthCode } : {}),
     ...(order.paymentExpiresAt ? { paymentExpiryTime: formatWalletTime(order.paymentExpiresAt) } : {}),

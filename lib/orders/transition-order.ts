@@ -1,15 +1,19 @@
 // Persists a status change decided by the state machine, with its timeline event, under an optimistic
 // lock on the order's version: two writers (a notification and the reconcile worker, say) can never
-// both apply a transition computed from the same old state.
+// both apply a transition computed from the same old state. The write itself is one statement
+// (write-order-transition.ts) that returns the order as written.
 import type { Order, Prisma, PrismaClient } from "@/lib/db";
 import { applyOrderEvent, type OrderEvent, type OrderSnapshot, OrderTransitionError } from "./order-state";
+import { type TransitionColumns, writeOrderTransition } from "./write-order-transition";
 
 type Db = PrismaClient | Prisma.TransactionClient;
+
+export type { TransitionColumns } from "./write-order-transition";
 
 export interface TransitionOptions {
   actor: string;
   /** Extra columns to write with the new status (paymentId, paidAt, resultCode, ...). */
-  data?: Prisma.OrderUncheckedUpdateManyInput;
+  data?: TransitionColumns;
   detail?: Prisma.InputJsonValue;
 }
 
@@ -28,43 +32,31 @@ export class StaleOrderError extends Error {
 }
 
 /**
- * Applies `event` to `order` (as read) and writes the result if nobody changed the order meanwhile.
- * Throws OrderTransitionError if the event is not allowed, StaleOrderError if the order moved on.
+ * Applies `event` to `order` (as read) and writes the result if nobody changed the order meanwhile;
+ * returns the order as written. Throws OrderTransitionError if the event is not allowed,
+ * StaleOrderError if the order moved on.
  */
-export async function transitionOrder(db: Db, order: Order, event: OrderEvent, options: TransitionOptions) {
+export async function transitionOrder(
+  db: Db,
+  order: Order,
+  event: OrderEvent,
+  options: TransitionOptions,
+): Promise<Order> {
   const next = applyOrderEvent(snapshotOf(order), event);
-  // The status and its timeline event are written together or not at all.
-  const write = async (tx: Prisma.TransactionClient) => {
-    const written = await tx.order.updateMany({
-      where: { id: order.id, version: order.version },
-      data: {
-        ...options.data,
-        status: next.status,
-        voidedFils: next.voidedFils,
-        version: { increment: 1 },
-      },
-    });
-    if (written.count === 0)
-      throw new StaleOrderError(`order ${order.id} changed while applying ${event.type}`);
-    await tx.orderEvent.create({
-      data: {
-        orderId: order.id,
-        fromStatus: order.status,
-        toStatus: next.status,
-        type: event.type,
-        actor: options.actor,
-        detail: options.detail,
-      },
-    });
-  };
-  if ("$transaction" in db) await db.$transaction(write);
-  else await write(db);
-  return next;
+  const written = await writeOrderTransition(db, {
+    order,
+    to: { status: next.status, voidedFils: next.voidedFils },
+    columns: options.data,
+    event: { type: event.type, actor: options.actor, detail: options.detail },
+  });
+  if (!written) throw new StaleOrderError(`order ${order.id} changed while applying ${event.type}`);
+  return written;
 }
 
 /**
- * Re-reads and retries a transition a few times when it lost a race; returns false (and changes
- * nothing) when the event no longer applies, e.g. a duplicate notification after the order moved on.
+ * Re-reads and retries a transition a few times when it lost a race. Returns the order as written, or
+ * null (and changes nothing) when the event no longer applies, e.g. a duplicate notification after the
+ * order moved on.
  */
 export async function transitionOrderWithRetry(
   db: Db,
@@ -73,18 +65,17 @@ export async function transitionOrderWithRetry(
   options: TransitionOptions,
   /** The order as the caller just read it: saves a read when nobody changed it since. */
   known?: Order,
-): Promise<boolean> {
+): Promise<Order | null> {
   let candidate = known;
   for (let attempt = 0; attempt < 6; attempt++) {
     const fromCaller = candidate !== undefined;
     const order = candidate ?? (await db.order.findUniqueOrThrow({ where: { id: orderId } }));
     candidate = undefined;
     try {
-      await transitionOrder(db, order, event, options);
-      return true;
+      return await transitionOrder(db, order, event, options);
     } catch (error) {
       // A refusal decided on the caller's copy is checked again against a fresh read.
-      if (error instanceof OrderTransitionError && !fromCaller) return false;
+      if (error instanceof OrderTransitionError && !fromCaller) return null;
       if (!(error instanceof OrderTransitionError) && !(error instanceof StaleOrderError)) throw error;
     }
   }

@@ -1,10 +1,11 @@
 // Push messages to a customer (spec, sendPush). The requestId is stored before the call, so a retry
 // after an unknown outcome never sends twice ("A repeated requestId does not send again").
-import { v7 as uuidv7 } from "uuid";
 import { getAccessToken } from "@/lib/customers/customer-tokens";
 import type { PushMessage } from "@/lib/db";
-import { ApiError } from "@/lib/http/api-error";
+import { CustomerAuthorizationError, WalletRejectedError } from "@/lib/errors/domain-errors";
+import { newRowId, requestIdFor } from "@/lib/ids/request-ids";
 import type { ServiceContext } from "@/lib/services/context";
+import { movePushMessage } from "./push-state";
 
 /** Spec: MINI_APP_COMMON_PUSH is the value the error guidance expects. */
 export const PUSH_TEMPLATE_CODE = "MINI_APP_COMMON_PUSH";
@@ -20,23 +21,28 @@ export async function createPush(
   ctx: ServiceContext,
   customerId: string,
   input: PushInput,
+  actor = "system",
 ): Promise<PushMessage> {
-  const id = uuidv7();
+  const id = newRowId();
   const message = await ctx.prisma.pushMessage.create({
     data: {
       id,
       customerId,
-      requestId: `push_${id.replaceAll("-", "")}`,
+      requestId: requestIdFor("push", id),
       templateCode: PUSH_TEMPLATE_CODE,
       title: input.title,
       content: input.content,
       url: input.url,
     },
   });
-  return sendPush(ctx, message);
+  return sendPush(ctx, message, actor);
 }
 
-export async function sendPush(ctx: ServiceContext, message: PushMessage): Promise<PushMessage> {
+export async function sendPush(
+  ctx: ServiceContext,
+  message: PushMessage,
+  actor = "system",
+): Promise<PushMessage> {
   if (message.status === "SENT" || message.status === "FAILED") return message;
   const accessToken = await getAccessToken(ctx, message.customerId);
   const answer = await ctx.wallet.sendPush({
@@ -45,27 +51,27 @@ export async function sendPush(ctx: ServiceContext, message: PushMessage): Promi
     templateCode: message.templateCode,
     templates: [{ templateParameters: { Title: message.title, Content: message.content, Url: message.url } }],
   });
-  const status = answer.status === "S" ? "SENT" : answer.status === "F" ? "FAILED" : "UNKNOWN";
-  const updated = await ctx.prisma.pushMessage.update({
-    where: { id: message.id },
+  await movePushMessage(ctx.prisma, message, {
+    to: answer.status === "S" ? "SENT" : answer.status === "F" ? "FAILED" : "UNKNOWN",
+    actor,
     data: {
-      status,
       attempts: { increment: 1 },
       resultCode: answer.resultCode,
       resultMessage: answer.resultMessage,
       messageId: answer.status === "S" ? (answer.data.messageId ?? null) : message.messageId,
     },
+    detail: { resultCode: answer.resultCode },
   });
+  const updated = await ctx.prisma.pushMessage.findUniqueOrThrow({ where: { id: message.id } });
   if (answer.status === "F" && answer.resultCode === "ACCESS_TOKEN_NOT_COVER_THE_SCOPE") {
-    throw new ApiError(
+    throw new CustomerAuthorizationError(
       "SCOPE_NOT_GRANTED",
       "The customer has not granted NOTIFICATION_PUSH. Ask for it with my.getAuthCode({ scopes: ['NOTIFICATION_PUSH'] }).",
       { pushMessageId: message.id },
     );
   }
   if (answer.status === "F") {
-    throw new ApiError("WALLET_REJECTED", `The wallet refused the push (${answer.resultCode}).`, {
-      resultCode: answer.resultCode,
+    throw new WalletRejectedError(`The wallet refused the push (${answer.resultCode}).`, answer.resultCode, {
       pushMessageId: message.id,
     });
   }
@@ -78,4 +84,21 @@ export async function sendPush(ctx: ServiceContext, message: PushMessage): Promi
     }
   }
   return updated;
+}
+
+/**
+ * Gives up on a message that can never be sent (the customer must authorize again, the scope is
+ * missing, the wallet refused it): FAILED, so the scans stop picking it up.
+ */
+export async function failPush(
+  ctx: ServiceContext,
+  message: PushMessage,
+  reason: { code: string; message: string },
+) {
+  await movePushMessage(ctx.prisma, message, {
+    to: "FAILED",
+    actor: "worker:push",
+    data: { resultCode: reason.code, resultMessage: reason.message },
+    detail: { resultCode: reason.code },
+  });
 }

@@ -7,10 +7,13 @@
 // (a plain custom jobId would be blocked for as long as the finished job is kept).
 import { type JobsOptions, Queue } from "bullmq";
 import type { Redis } from "ioredis";
+import { currentRequestId } from "@/lib/observability/request-context";
 import {
+  JOB_ORIGIN_KEY,
   type JobQueue,
   jobIdOf,
   type PayloadInput,
+  type PendingJob,
   payloads,
   type QueueName,
   RETRY_POLICY,
@@ -65,7 +68,34 @@ export class BullJobQueue implements JobQueue {
     options: { delayMs?: number } = {},
   ): Promise<void> {
     const data = payloads[name].parse(payload);
-    await this.queue(name).add(name, data, BullJobQueue.jobOptions(name, payload, options));
+    const requestId = currentRequestId();
+    await this.queue(name).add(
+      name,
+      requestId ? { ...data, [JOB_ORIGIN_KEY]: { requestId } } : data,
+      BullJobQueue.jobOptions(name, payload, options),
+    );
+  }
+
+  /**
+   * The unfinished job of a unit of work: BullMQ keeps the id of the job that holds a deduplication
+   * id under `<prefix>:<queue>:de:<id>` until that job finishes (its Lua scripts' key layout).
+   */
+  async pending<Q extends QueueName>(name: Q, payload: PayloadInput<Q>): Promise<PendingJob | undefined> {
+    const queue = this.queue(name);
+    const jobId = await this.connection().get(queue.toKey(`de:${jobIdOf(name, payload)}`));
+    if (!jobId) return undefined;
+    const job = await queue.getJob(jobId);
+    if (!job) return undefined;
+    const state = await job.getState();
+    return {
+      queue: name,
+      jobId,
+      state,
+      attemptsMade: job.attemptsMade,
+      runsAt: state === "delayed" ? new Date(job.timestamp + (job.delay ?? 0)) : null,
+      enqueuedAt: new Date(job.timestamp),
+      failedReason: job.failedReason || null,
+    };
   }
 
   async close(): Promise<void> {

@@ -10,6 +10,7 @@ import {
   type QueueName,
   SCAN_JOB,
   scanPayload,
+  splitJobData,
 } from "./definitions";
 import { DEFAULT_JOB_SETTINGS, type JobSettings } from "./settings";
 
@@ -42,13 +43,15 @@ export function parsePayload<Q extends QueueName>(queue: Q, data: unknown): Payl
 
 export function defineJob<Q extends QueueName>(definition: JobDefinition<Q>): Processor & JobDefinition<Q> {
   const processor: Processor = async (ctx, job, settings = DEFAULT_JOB_SETTINGS) => {
+    // The request id the job carries is the worker's business (workers/observe-job.ts), not the payload's.
+    const { payload } = splitJobData(job.data);
     if (job.name === SCAN_JOB) {
-      if (!definition.scan || !scanPayload.safeParse(job.data ?? {}).success) {
+      if (!definition.scan || !scanPayload.safeParse(payload ?? {}).success) {
         throw new UnrecoverableError(`${definition.queue} has no scan with this payload`);
       }
       return definition.scan(ctx, settings);
     }
-    return definition.handle(ctx, parsePayload(definition.queue, job.data), settings, job);
+    return definition.handle(ctx, parsePayload(definition.queue, payload), settings, job);
   };
   return Object.assign(processor, definition);
 }
@@ -64,6 +67,20 @@ export async function enqueueAll<Q extends QueueName>(
     await Promise.all(items.slice(start, start + chunk).map((payload) => ctx.jobs.enqueue(queue, payload)));
   }
   return items.length;
+}
+
+/**
+ * The usual scan: find the ids of due work, enqueue one item job per id. Job ids double as dedupe
+ * ids, so an item still waiting from the last scan is not queued twice.
+ */
+export function enqueueEach<Q extends QueueName>(
+  queue: Q,
+  find: (ctx: ServiceContext, settings: JobSettings) => Promise<string[]>,
+  payloadOf: (id: string) => PayloadInput<Q>,
+): NonNullable<JobDefinition<Q>["scan"]> {
+  return async (ctx, settings) => ({
+    enqueued: await enqueueAll(ctx, queue, (await find(ctx, settings)).map(payloadOf)),
+  });
 }
 
 /** Runs `claim` batch after batch until a batch comes back short or `max` items were claimed. */

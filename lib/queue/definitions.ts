@@ -1,5 +1,5 @@
-// Queue names, payload schemas and job ids, defined once (STYLE.md, "Jobs"). Producers (routes,
-// services, the scans) and processors (workers/) both import from here.
+// Queue names, payload schemas and job ids, defined once (docs/architecture.md, "Background jobs").
+// Producers (routes, services, the scans) and processors (workers/) both import from here.
 import { z } from "zod";
 
 export const QUEUES = {
@@ -9,6 +9,7 @@ export const QUEUES = {
   notifications: "notifications",
   expiry: "expiry",
   push: "push",
+  maintenance: "maintenance",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -33,7 +34,28 @@ export const payloads = {
   notifications: z.strictObject({ notificationId: z.string().min(1) }),
   expiry: z.strictObject({ orderId: z.string().min(1) }),
   push: z.strictObject({ pushMessageId: z.string().min(1) }),
+  // Housekeeping of our own tables; its scan runs every task.
+  maintenance: z.strictObject({ task: z.enum(["retention"]) }),
 } satisfies Record<QueueName, z.ZodType>;
+
+/**
+ * Besides its payload, a job's data carries under this key where it came from: the id of the HTTP
+ * request (or of the job) that enqueued it. Workers run the job under that id, so one request's log
+ * lines and wallet calls can be followed into the background work it caused. Kept apart from the
+ * payload: it does not take part in the job id, so it never defeats deduplication.
+ */
+export const JOB_ORIGIN_KEY = "origin";
+const jobOrigin = z.object({ requestId: z.string().min(1).max(128) });
+
+/** The payload part of a job's data, and the request id it carries (if any). */
+export function splitJobData(data: unknown): { payload: unknown; requestId: string | undefined } {
+  if (!data || typeof data !== "object" || !(JOB_ORIGIN_KEY in data)) {
+    return { payload: data, requestId: undefined };
+  }
+  const { [JOB_ORIGIN_KEY]: origin, ...payload } = data as Record<string, unknown>;
+  const parsed = jobOrigin.safeParse(origin);
+  return { payload, requestId: parsed.success ? parsed.data.requestId : undefined };
+}
 
 /** What a processor receives (defaults applied). */
 export type Payload<Q extends QueueName> = z.output<(typeof payloads)[Q]>;
@@ -42,7 +64,7 @@ export type PayloadInput<Q extends QueueName> = z.input<(typeof payloads)[Q]>;
 
 /**
  * The repeating scans run as jobs of this name in their own queue (token-refresh, reconcile, expiry,
- * notifications), started by BullMQ job schedulers (workers/schedules.ts). Their payload is empty.
+ * notifications, maintenance), started by BullMQ job schedulers (workers/schedules.ts). Their payload is empty.
  */
 export const SCAN_JOB = "scan";
 export const scanPayload = z.strictObject({});
@@ -51,6 +73,7 @@ export const SCANNED_QUEUES = [
   "reconcile",
   "expiry",
   "notifications",
+  "maintenance",
 ] as const satisfies readonly QueueName[];
 export type ScannedQueue = (typeof SCANNED_QUEUES)[number];
 
@@ -79,7 +102,21 @@ export const RETRY_POLICY: Record<
   expiry: { attempts: 5, backoff: { type: "exponential", delay: 5_000 } },
   // A U from sendPush is retried with the same requestId ("does not send again").
   push: { attempts: 8, backoff: { type: "exponential", delay: 10_000 } },
+  // The next scan does the same work anyway.
+  maintenance: { attempts: 2, backoff: { type: "exponential", delay: 30_000 } },
 };
+
+/** A job still to run (waiting, delayed, active or backing off before a retry), as operators see it. */
+export interface PendingJob {
+  queue: QueueName;
+  jobId: string;
+  state: string;
+  attemptsMade: number;
+  /** When it runs next, if it is delayed. */
+  runsAt: Date | null;
+  enqueuedAt: Date;
+  failedReason: string | null;
+}
 
 export interface JobQueue {
   enqueue<Q extends QueueName>(
@@ -87,4 +124,6 @@ export interface JobQueue {
     payload: PayloadInput<Q>,
     options?: { delayMs?: number },
   ): Promise<void>;
+  /** The unfinished job for this unit of work, if any (for the order timeline). */
+  pending?<Q extends QueueName>(queue: Q, payload: PayloadInput<Q>): Promise<PendingJob | undefined>;
 }

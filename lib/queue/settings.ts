@@ -1,5 +1,5 @@
-// Timing of the background work. Defaults follow the spec and DESIGN.md; workers/main.ts reads the
-// overrides from the environment (lib/env.ts), tests pass their own.
+// Timing of the background work. Defaults follow the wallet interface (docs/wallet-interface.md);
+// workers/main.ts reads the overrides from the environment (lib/env.ts), tests pass their own.
 import type { Env } from "@/lib/env";
 
 export interface JobSettings {
@@ -18,6 +18,13 @@ export interface JobSettings {
   /** Rows a scan claims per query; a scan keeps claiming until nothing is due (up to scanMaxItems). */
   scanBatch: number;
   scanMaxItems: number;
+  /** Retention (lib/retention): bodies older than this are emptied … */
+  retentionBodyMs: number;
+  /** … unverifiable-notification counts older than this deleted … */
+  retentionRejectionMs: number;
+  /** … `retentionBatch` rows per statement, at most `retentionMaxBatches` statements per table and run. */
+  retentionBatch: number;
+  retentionMaxBatches: number;
 }
 
 export const DEFAULT_JOB_SETTINGS: JobSettings = {
@@ -29,6 +36,10 @@ export const DEFAULT_JOB_SETTINGS: JobSettings = {
   expiryGraceMs: 30_000,
   scanBatch: 500,
   scanMaxItems: 20_000,
+  retentionBodyMs: 180 * 24 * 60 * 60 * 1000,
+  retentionRejectionMs: 30 * 24 * 60 * 60 * 1000,
+  retentionBatch: 1_000,
+  retentionMaxBatches: 10,
 };
 
 export function jobSettingsFromEnv(env: Env): JobSettings {
@@ -39,6 +50,8 @@ export function jobSettingsFromEnv(env: Env): JobSettings {
     flagAfterMs: env.workers.flagAfterMs,
     tokenRefreshAheadMs: env.workers.tokenRefreshAheadMs,
     scanEveryMs: env.workers.scanEveryMs,
+    retentionBodyMs: env.retention.bodyMs,
+    retentionRejectionMs: env.retention.rejectionMs,
   };
 }
 

@@ -7,8 +7,9 @@
 // - merchantAccept and cancel have no request id: inquiryPayment's transactions tell whether the
 //   wallet did them, and only if it shows no trace of them are they sent again.
 import type { EscrowOperation } from "@/lib/db";
+import { isDomainError } from "@/lib/errors/domain-errors";
 import { completeEscrowOperation, sendEscrowOperation } from "@/lib/escrow/escrow-operations";
-import { ApiError } from "@/lib/http/api-error";
+import { flagOrder } from "@/lib/orders/flag-order";
 import type { ServiceContext } from "@/lib/services/context";
 import { withWalletCallScope } from "@/lib/wallet-calls/call-scope";
 import { backoffDelay, formatDuration } from "./backoff";
@@ -18,7 +19,7 @@ export interface EscrowReconcileSettings {
   flagAfterMs: number;
 }
 
-/** Wallet transaction types (DESIGN.md, `transactions` entries) of our operation types. */
+/** Wallet transaction types (docs/wallet-interface.md, inquiryPayment) of our operation types. */
 const TRANSACTION_TYPE = { ACCEPT: "ACCEPT", CONFIRM: "CONFIRM", CANCEL: "CANCEL" } as const;
 
 export async function reconcileEscrowOperation(
@@ -72,7 +73,7 @@ async function resend(
     return scheduleNext(ctx, result.operation, settings, { countAttempt: false });
   } catch (error) {
     // The wallet refused it (F): recorded as FAIL by sendEscrowOperation; that is a final answer.
-    if (error instanceof ApiError && error.code === "WALLET_REJECTED") return "settled";
+    if (isDomainError(error, "WALLET_REJECTED")) return "settled";
     throw error;
   }
 }
@@ -93,13 +94,12 @@ async function scheduleNext(
     },
   });
   if (flag) {
-    await ctx.prisma.order.updateMany({
-      where: { id: operation.orderId, needsAttention: false },
-      data: {
-        needsAttention: true,
-        attentionReason: `${operation.type.toLowerCase()} not settled by the wallet after ${formatDuration(settings.flagAfterMs)}`,
-      },
-    });
+    await flagOrder(
+      ctx.prisma,
+      operation.orderId,
+      `${operation.type.toLowerCase()} not settled by the wallet after ${formatDuration(settings.flagAfterMs)}`,
+      { keepEarlierReason: true, actor: "worker:reconcile" },
+    );
   }
   return flag ? "flagged" : "waiting";
 }

@@ -2,9 +2,11 @@
 // between our insert and the wallet's answer (the order stayed CREATED), or a PENDING order whose
 // notification never came. Only the wallet's answer moves the order (spec, Errors: "Wait for
 // notification or query; retry only with the same request identifiers").
-import type { Order, OrderItem } from "@/lib/db";
-import { ApiError } from "@/lib/http/api-error";
+import type { Order } from "@/lib/db";
+import { isDomainError } from "@/lib/errors/domain-errors";
 import { applyPayOutcome } from "@/lib/orders/apply-pay-outcome";
+import { findOrder } from "@/lib/orders/find-order";
+import { flagOrder } from "@/lib/orders/flag-order";
 import type { OrderEvent } from "@/lib/orders/order-state";
 import { buildPayRequest } from "@/lib/orders/pay-request";
 import { transitionOrderWithRetry } from "@/lib/orders/transition-order";
@@ -39,7 +41,7 @@ export async function reconcileOrder(
   orderId: string,
   options: ReconcileOptions = {},
 ): Promise<ReconcileResult> {
-  const order = await ctx.prisma.order.findUnique({ where: { id: orderId }, include: { items: true } });
+  const order = await findOrder(ctx.prisma, { id: orderId });
   if (!order || !UNSETTLED.includes(order.status)) return "nothing-to-do";
 
   const inquiry = await withWalletCallScope({ orderId }, () =>
@@ -56,18 +58,25 @@ export async function reconcileOrder(
       return resendPay(ctx, order, options, { paymentExists: true });
     }
     if (eventType && !(eventType === "PAY_PROCESSING" && order.status === "PENDING")) {
-      await transitionOrderWithRetry(ctx.prisma, order.id, { type: eventType } as OrderEvent, {
-        actor: "worker:reconcile",
-        detail: { paymentStatus: inquiry.data.paymentStatus },
-        data: {
-          paymentId: inquiry.data.paymentId ?? order.paymentId,
-          ...(eventType === "PAY_SUCCEEDED"
-            ? { paidAt: inquiry.data.paymentTime ? new Date(inquiry.data.paymentTime) : ctx.now() }
-            : {}),
-          nextReconcileAt: eventType === "PAY_PROCESSING" ? later(ctx, order) : null,
-          reconcileAttempts: { increment: 1 },
+      await transitionOrderWithRetry(
+        ctx.prisma,
+        order.id,
+        { type: eventType } as OrderEvent,
+        {
+          actor: "worker:reconcile",
+          detail: { paymentStatus: inquiry.data.paymentStatus },
+          data: {
+            paymentId: inquiry.data.paymentId ?? order.paymentId,
+            ...(eventType === "PAY_SUCCEEDED"
+              ? { paidAt: inquiry.data.paymentTime ? new Date(inquiry.data.paymentTime) : ctx.now() }
+              : {}),
+            nextReconcileAt: eventType === "PAY_PROCESSING" ? later(ctx, order) : null,
+            countReconcileAttempt: true,
+          },
         },
-      });
+        // As read above: a second read only if it changed while the wallet answered.
+        order,
+      );
       return eventType === "PAY_PROCESSING" ? "waiting" : "settled";
     }
     return scheduleNext(ctx, order, options);
@@ -82,20 +91,22 @@ export async function reconcileOrder(
 
 async function resendPay(
   ctx: ServiceContext,
-  order: Order & { items: OrderItem[] },
+  order: Order,
   options: Parameters<typeof scheduleNext>[2],
   known: { paymentExists: boolean },
 ): Promise<ReconcileResult> {
   let request: Awaited<ReturnType<typeof buildPayRequest>>;
   try {
-    request = await buildPayRequest(ctx, order);
+    // The lines only matter here (the re-sent `pay` must describe them as the first one did).
+    const items = await ctx.prisma.orderItem.findMany({ where: { orderId: order.id } });
+    request = await buildPayRequest(ctx, { ...order, items });
   } catch (error) {
     // E.g. the agreement behind an agreement order is gone: the payment can never be sent again, so
     // a person decides; the order keeps being checked (it may still settle by notification).
-    if (!(error instanceof ApiError)) throw error;
-    await ctx.prisma.order.update({
-      where: { id: order.id },
-      data: { needsAttention: true, attentionReason: `cannot re-send pay: ${error.message}` },
+    if (!isDomainError(error)) throw error;
+    await flagOrder(ctx.prisma, order.id, `cannot re-send pay: ${error.message}`, {
+      keepEarlierReason: true,
+      actor: "worker:reconcile",
     });
     return scheduleNext(ctx, order, options);
   }
@@ -137,16 +148,15 @@ async function scheduleNext(
   const giveUp = ctx.now().getTime() - order.createdAt.getTime() > flagAfterMs;
   await ctx.prisma.order.update({
     where: { id: order.id },
-    data: {
-      reconcileAttempts: { increment: 1 },
-      nextReconcileAt: later(ctx, order),
-      ...(giveUp && !order.needsAttention
-        ? {
-            needsAttention: true,
-            attentionReason: `payment not settled by the wallet after ${formatDuration(flagAfterMs)} of reconciliation`,
-          }
-        : {}),
-    },
+    data: { reconcileAttempts: { increment: 1 }, nextReconcileAt: later(ctx, order) },
   });
+  if (giveUp) {
+    await flagOrder(
+      ctx.prisma,
+      order.id,
+      `payment not settled by the wallet after ${formatDuration(flagAfterMs)} of reconciliation`,
+      { keepEarlierReason: true, actor: "worker:reconcile" },
+    );
+  }
   return giveUp ? "flagged" : "waiting";
 }

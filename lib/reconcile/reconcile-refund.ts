@@ -4,7 +4,7 @@
 // polling limit; only the wallet's SUCCESS or FAIL settles the refund (spec, Errors: never guess).
 // A refund the wallet has never heard of is sent again with the same refundRequestId.
 import type { Refund } from "@/lib/db";
-import { ApiError } from "@/lib/http/api-error";
+import { isDomainError } from "@/lib/errors/domain-errors";
 import { applyRefundStatus } from "@/lib/refunds/apply-refund-status";
 import { inquireRefund } from "@/lib/refunds/inquire-refund";
 import { sendRefund } from "@/lib/refunds/request-refund";
@@ -80,7 +80,7 @@ async function resend(
     if (sent.status === "UNKNOWN") return scheduleNext(ctx, sent, settings);
     return "resent";
   } catch (error) {
-    if (error instanceof ApiError) {
+    if (isDomainError(error)) {
       ctx.logger.warn({ refundId: refund.id, err: error.message }, "refund could not be re-sent");
       return scheduleNext(ctx, refund, settings);
     }

@@ -1,24 +1,11 @@
-// The refund state machine, applied in one place for every source of news: the refund answer, the
-// refund notification, inquiryRefund polling and reconciliation.
-//
-//   CREATED ─→ PROCESSING | UNKNOWN | SUCCESS | FAIL
-//   PROCESSING | UNKNOWN ─→ PROCESSING | SUCCESS | FAIL
-//   SUCCESS and FAIL are final.
-// A FAIL releases the amount reserved on the order; SUCCESS keeps it.
+// What news about a refund means, applied in one place for every source of it: the refund answer,
+// the refund notification, inquiryRefund polling and reconciliation. The status itself is written by
+// the refund state module (refund-state.ts); this module decides what to write and what follows
+// (polling, reconciliation, flagging a contradiction).
 import type { Refund, RefundStatus } from "@/lib/db";
+import { flagOrder } from "@/lib/orders/flag-order";
 import type { ServiceContext } from "@/lib/services/context";
-
-const ALLOWED: Record<RefundStatus, RefundStatus[]> = {
-  CREATED: ["PROCESSING", "UNKNOWN", "SUCCESS", "FAIL"],
-  PROCESSING: ["PROCESSING", "SUCCESS", "FAIL"],
-  UNKNOWN: ["PROCESSING", "UNKNOWN", "SUCCESS", "FAIL"],
-  SUCCESS: [],
-  FAIL: [],
-};
-
-export function canMoveRefund(from: RefundStatus, to: RefundStatus): boolean {
-  return ALLOWED[from].includes(to);
-}
+import { canMoveRefund, moveRefund } from "./refund-state";
 
 export interface RefundNews {
   status: RefundStatus;
@@ -67,13 +54,12 @@ async function recordRefundStatus(ctx: ServiceContext, id: string, news: RefundN
       if (contradicts) {
         // The wallet now says the opposite of a final state we hold: money may have moved twice or
         // not at all. A person decides; nothing is changed automatically.
-        await tx.order.update({
-          where: { id: refund.orderId },
-          data: {
-            needsAttention: true,
-            attentionReason: `wallet reports refund ${refund.refundRequestId} ${news.status}; we recorded ${refund.status}`,
-          },
-        });
+        await flagOrder(
+          tx,
+          refund.orderId,
+          `wallet reports refund ${refund.refundRequestId} ${news.status}; we recorded ${refund.status}`,
+          { actor: "wallet" },
+        );
         await tx.refund.update({
           where: { id },
           data: {
@@ -88,10 +74,10 @@ async function recordRefundStatus(ctx: ServiceContext, id: string, news: RefundN
     const now = ctx.now();
     const final = news.status === "SUCCESS" || news.status === "FAIL";
     const delay = NEXT_CHECK_MS[news.status];
-    const updated = await tx.refund.update({
-      where: { id },
+    await moveRefund(tx, refund, {
+      to: news.status,
+      actor: "wallet",
       data: {
-        status: news.status,
         refundId: news.refundId ?? refund.refundId,
         resultCode: news.resultCode ?? refund.resultCode,
         failReason: news.failReason ?? refund.failReason,
@@ -100,28 +86,9 @@ async function recordRefundStatus(ctx: ServiceContext, id: string, news: RefundN
         pollStartedAt: news.status === "PROCESSING" ? (refund.pollStartedAt ?? now) : refund.pollStartedAt,
         nextCheckAt: final || delay === undefined ? null : new Date(now.getTime() + delay),
       },
+      detail: { resultCode: news.resultCode ?? null },
     });
-    if (news.status === "FAIL") {
-      // The money never left: free the reservation so it can be refunded again.
-      await tx.order.update({
-        where: { id: refund.orderId },
-        data: { refundedFils: { decrement: refund.amountFils } },
-      });
-    }
-    if (refund.status !== news.status) {
-      await tx.orderEvent.create({
-        data: {
-          orderId: refund.orderId,
-          type: `REFUND_${news.status}`,
-          actor: "wallet",
-          detail: {
-            refundId: refund.id,
-            resultCode: news.resultCode ?? null,
-            amountFils: refund.amountFils.toString(),
-          },
-        },
-      });
-    }
-    return { refund: updated, previous: refund.status };
+    const updated = await tx.refund.findUniqueOrThrow({ where: { id } });
+    return { refund: updated, previous: refund.status as RefundStatus };
   });
 }

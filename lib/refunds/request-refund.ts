@@ -1,11 +1,11 @@
-// Refunds of completed payments (spec, refund; DESIGN.md). The total refunded never exceeds what was
+// Refunds of completed payments (docs/wallet-interface.md, refund). The total refunded never exceeds what was
 // captured: the amount is reserved on the order (refunded_fils) under the order's row lock before the
 // wallet is called, and the database refuses any row where refunds and voids exceed the payment (a
 // CHECK constraint), so two concurrent partial refunds cannot both pass.
 // A failed refund releases its reservation; a refund in process is polled (refund-poll queue).
-import { v7 as uuidv7 } from "uuid";
-import type { Order, Refund } from "@/lib/db";
-import { ApiError } from "@/lib/http/api-error";
+import type { Order, Prisma, Refund } from "@/lib/db";
+import { NotFoundError, StateInvalidError } from "@/lib/errors/domain-errors";
+import { newRowId, requestIdFor } from "@/lib/ids/request-ids";
 import { lockOrder } from "@/lib/orders/lock-order";
 import { assertRefundable } from "@/lib/orders/order-state";
 import { snapshotOf } from "@/lib/orders/transition-order";
@@ -18,6 +18,8 @@ export interface RefundRequest {
   amountFils: bigint;
   reason?: string | undefined;
   requestedBy: string;
+  /** Runs in the transaction that reserves the money and stores the refund (the audit entry). */
+  onCreate?: (tx: Prisma.TransactionClient, refund: Refund, order: Order) => Promise<unknown>;
 }
 
 /** Spec: "A refund request whose resultCode is REFUND_IN_PROCESS is still pending." */
@@ -30,20 +32,20 @@ export async function requestRefund(
 ): Promise<Refund> {
   const refund = await ctx.prisma.$transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (!order) throw new ApiError("NOT_FOUND", "No such order.");
+    if (!order) throw new NotFoundError("No such order.");
     assertRefundable(snapshotOf(order), request.amountFils);
-    if (!order.paymentId) throw new ApiError("ORDER_STATUS_INVALID", "The order has no wallet payment.");
+    if (!order.paymentId) throw new StateInvalidError("The order has no wallet payment.");
     await tx.order.update({
       where: { id: order.id },
       data: { refundedFils: { increment: request.amountFils } },
     });
-    const id = uuidv7();
+    const id = newRowId();
     const created = await tx.refund.create({
       data: {
         id,
         orderId: order.id,
         // Derived from our row id and stored before the call: every retry reuses it.
-        refundRequestId: `refund_${id.replaceAll("-", "")}`,
+        refundRequestId: requestIdFor("refund", id),
         amountFils: request.amountFils,
         currency: order.currency,
         reason: request.reason ?? null,
@@ -59,6 +61,7 @@ export async function requestRefund(
         detail: { refundId: created.id, amountFils: request.amountFils.toString() },
       },
     });
+    await request.onCreate?.(tx, created, order);
     return created;
   });
   return sendRefund(ctx, refund);

@@ -6,11 +6,15 @@ import type { PrismaClient } from "@/lib/db";
 import { getPrisma } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { getLogger, type Logger } from "@/lib/log";
+import { observeWalletExchange } from "@/lib/observability/wallet-exchange";
 import { BullJobQueue } from "@/lib/queue/bullmq-queue";
 import type { JobQueue } from "@/lib/queue/definitions";
 import { getRedis } from "@/lib/redis";
+import type { WalletCircuitBreaker } from "@/lib/wallet/circuit-breaker";
 import { createWalletClient, type WalletClient } from "@/lib/wallet/client";
+import type { WalletExchange } from "@/lib/wallet/outcome";
 import { walletCallRecorder } from "@/lib/wallet-calls/record-wallet-call";
+import { sharedWalletBreaker } from "./wallet-breaker";
 
 export interface ServiceContext {
   prisma: PrismaClient;
@@ -40,12 +44,17 @@ export interface WalletSettings {
   timeoutsMs?: { pay?: number; inquiry?: number; default?: number };
 }
 
-/** A wallet client whose every exchange lands in the wallet-call log of `prisma`. */
+/**
+ * A wallet client whose every exchange lands in the wallet-call log of `prisma`, the metrics and the
+ * traces; behind `breaker` when one is given (the app and workers share the process's breaker).
+ */
 export function createLoggedWalletClient(
   settings: WalletSettings,
   prisma: () => PrismaClient,
   logger: () => Logger,
+  options: { breaker?: WalletCircuitBreaker | undefined } = {},
 ) {
+  const record = walletCallRecorder(prisma, logger);
   return createWalletClient({
     baseUrl: settings.baseUrl,
     clientId: settings.clientId,
@@ -56,7 +65,13 @@ export function createLoggedWalletClient(
     preparePath: settings.preparePath,
     timeoutsMs: settings.timeoutsMs,
     logger: logger(),
-    hooks: { onExchange: walletCallRecorder(prisma, logger) },
+    breaker: options.breaker,
+    hooks: {
+      onExchange: async (exchange: WalletExchange) => {
+        observeWalletExchange(exchange);
+        await record(exchange);
+      },
+    },
   });
 }
 
@@ -67,7 +82,9 @@ export function getServiceContext(): ServiceContext {
   const env = getEnv();
   shared = {
     prisma: getPrisma(),
-    wallet: createLoggedWalletClient(env.wallet, getPrisma, getLogger),
+    wallet: createLoggedWalletClient(env.wallet, getPrisma, getLogger, {
+      breaker: sharedWalletBreaker(env.wallet, env.walletBreaker, getLogger),
+    }),
     logger: getLogger(),
     tokenKey: env.tokenEncryptionKey,
     sessionSecret: env.sessionSecret,

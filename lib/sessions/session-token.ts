@@ -6,8 +6,25 @@ export const SESSION_TTL_SECONDS = 2 * 60 * 60;
 const AUDIENCE = "mini-program";
 const ISSUER = "merchant-backend";
 
-function keyOf(secret: string): Uint8Array {
-  return new TextEncoder().encode(secret);
+// Imported once per secret: jose would import raw key bytes into WebCrypto on every call, and every
+// customer request verifies a token. Few secrets ever exist in a process (one, or two in a rotation).
+const keys = new Map<string, Promise<CryptoKey>>();
+const MAX_KEYS = 16;
+
+function keyOf(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    if (keys.size >= MAX_KEYS) keys.clear();
+    key = crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode(secret),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign", "verify"],
+    );
+    keys.set(secret, key);
+  }
+  return key;
 }
 
 export async function issueSessionToken(
@@ -25,7 +42,7 @@ export async function issueSessionToken(
     .setIssuer(ISSUER)
     .setIssuedAt(issuedAt)
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(keyOf(secret));
+    .sign(await keyOf(secret));
   return { sessionToken, expiresAt };
 }
 
@@ -36,7 +53,7 @@ export async function verifySessionToken(
   now: Date = new Date(),
 ): Promise<string | null> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), {
+    const { payload } = await jwtVerify(token, await keyOf(secret), {
       algorithms: ["HS256"],
       audience: AUDIENCE,
       issuer: ISSUER,

@@ -7,15 +7,16 @@
 // Requests are checked against the spec's limits before anything is sent; answers come back as one of
 // the four outcomes (see outcome.ts). The client has no database access and keeps no state.
 import type { KeyObject } from "node:crypto";
+import type { WalletCircuitBreaker } from "./circuit-breaker";
 import { OPERATIONS, type OperationName, type OperationRequest, type OperationResponse } from "./operations";
 import { type WalletOutcome, WalletRequestInvalidError } from "./outcome";
-import { type RawSendResult, RequestSender, type RequestSenderOptions } from "./request-sender";
+import { RequestSender, type RequestSenderOptions } from "./request-sender";
 import { loadPrivateKey, loadPublicKey } from "./signature";
 
 export interface WalletTimeouts {
-  /** DESIGN.md: pay 8 s. */
+  /** Our decision (docs/wallet-interface.md, "Result statuses"): pay 8 s. */
   pay: number;
-  /** DESIGN.md: inquiries 5 s (they resolve unknowns, and must not pile up). */
+  /** Inquiries 5 s (they resolve unknowns, and must not pile up). */
   inquiry: number;
   /** Everything else 8 s. */
   default: number;
@@ -28,13 +29,16 @@ export interface WalletClientOptions
   privateKey: KeyObject | string;
   walletPublicKey?: KeyObject | string | undefined;
   timeoutsMs?: Partial<WalletTimeouts>;
-  /** The contract-preparation path is not shown in the spec; DESIGN.md picks a default. */
+  /** The wallet does not document the contract-preparation path (docs/wallet-interface.md, prepare). */
   preparePath?: string;
   hooks?: { onExchange?: RequestSenderOptions["onExchange"] };
 }
 
 export interface CallOptions {
-  /** Retry a U outcome this many times in total, with the same request body and ids. */
+  /**
+   * Send up to this many times in total while the outcome is U, with the very same body and ids,
+   * waiting longer before each retry (RETRY_BACKOFF_MS). Default 1: no retry.
+   */
   attempts?: number;
   timeoutMs?: number;
 }
@@ -45,14 +49,10 @@ type OperationMethod<N extends OperationName> = (
 ) => Promise<WalletOutcome<OperationResponse<N>>>;
 
 export type WalletClient = { [N in OperationName]: OperationMethod<N> } & {
-  /** Signs and posts a body without validation. For conformance tests and diagnostics only. */
-  sendRaw(
-    path: string,
-    body: object | string,
-    options?: { timeoutMs?: number },
-  ): Promise<RawSendResult & { json: unknown }>;
   readonly clientId: string;
   readonly baseUrl: string;
+  /** The circuit breaker in front of this wallet, when the client has one (for health and metrics). */
+  readonly breaker?: WalletCircuitBreaker | undefined;
 };
 
 export function createWalletClient(options: WalletClientOptions): WalletClient {
@@ -100,6 +100,7 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
   return {
     clientId: options.clientId,
     baseUrl: options.baseUrl,
+    breaker: options.breaker,
     applyToken: operation("applyToken"),
     inquiryUserInfo: operation("inquiryUserInfo"),
     inquiryMerchantInfo: operation("inquiryMerchantInfo"),
@@ -113,16 +114,5 @@ export function createWalletClient(options: WalletClientOptions): WalletClient {
     inquiryRefund: operation("inquiryRefund"),
     sendPush: operation("sendPush"),
     prepare: operation("prepare"),
-    async sendRaw(path, body, rawOptions = {}) {
-      const text = typeof body === "string" ? body : JSON.stringify(body);
-      const raw = await sender.sendRaw(path, text, rawOptions.timeoutMs ?? timeouts.default);
-      let json: unknown;
-      try {
-        json = raw.bodyText === undefined ? undefined : JSON.parse(raw.bodyText);
-      } catch {
-        json = undefined;
-      }
-      return { ...raw, json };
-    },
   };
 }

@@ -2,7 +2,7 @@
 //
 // Requests are strict about the spec's limits (checked before anything is sent); responses are read
 // tolerantly (unknown fields kept, known name variants normalized) because wallets of this family
-// and their sample code disagree on a few names (see DESIGN.md, "Tolerant reading").
+// and their sample code disagree on a few names (see docs/architecture.md, "Decisions").
 import { z } from "zod";
 import { amount, extendInfo, isoTime, result, text, url } from "./fields";
 import { flowOfProductCode, needsBuyer, PRODUCT_CODES } from "./product-codes";
@@ -63,7 +63,7 @@ export const inquiryUserInfoRequest = z.strictObject({
   extendInfo: extendInfo({ max: 4096, plain: true }).optional(),
 });
 
-const userInfo = z.looseObject({
+export const userInfo = z.looseObject({
   userId: z.string().optional(),
   loginIdInfos: z
     .array(z.looseObject({ loginIdType: z.string().optional(), maskLoginId: z.string().optional() }))
@@ -193,8 +193,8 @@ export const voidResponse = z.looseObject({
 
 // ---------------------------------------------------------------- refunds
 
-// Spec: refundRequestId, paymentId and refundAmount. DESIGN.md: the sandbox also accepts
-// refundReason, refundNotifyUrl and extendInfo, which real wallets of this family take.
+// Documented: refundRequestId, paymentId and refundAmount. Our decision (docs/wallet-interface.md,
+// refund): also refundReason, refundNotifyUrl and extendInfo, which real wallets of this family take.
 export const refundRequest = z.strictObject({
   refundRequestId: requestId64,
   paymentId,
@@ -239,7 +239,7 @@ export const inquiryRefundResponse = z.looseObject({
 
 // ---------------------------------------------------------------- inquiryPayment
 
-// DESIGN.md: `paymentId` or `paymentRequestId`, so that a `pay` whose answer was lost can be found.
+// Our decision: `paymentId` or `paymentRequestId`, so that a `pay` whose answer was lost can be found.
 export const inquiryPaymentRequest = z
   .strictObject({ paymentId: paymentId.optional(), paymentRequestId: requestId64.optional() })
   .refine((request) => request.paymentId || request.paymentRequestId, {
@@ -306,7 +306,8 @@ export const sendPushResponse = z.looseObject({
 
 // ---------------------------------------------------------------- contract preparation (agreement)
 
-// Not shown in the spec; DESIGN.md fixes the shape. `authUrl` is what a wallet's own demo reads.
+// Not documented by the wallet; the shape is ours (docs/wallet-interface.md, prepare). `authUrl` is
+// what a wallet's own demo reads.
 export const prepareRequest = z.strictObject({
   scopes: z.union([text({ max: 256 }), z.array(text({ max: 64 })).min(1)]),
   extendInfo: extendInfo({ max: 4096 }).optional(),
@@ -329,7 +330,7 @@ export interface OperationDefinition<Req extends z.ZodType, Res extends z.ZodTyp
   response: Res;
   /** Extra checks a successful (S) answer must pass, or it is not trusted as success. */
   success?: z.ZodType;
-  /** Which client timeout applies (DESIGN.md: pay 8 s, inquiries 5 s, others 8 s). */
+  /** Which client timeout applies (our decision: pay 8 s, inquiries 5 s, others 8 s). */
   timeout: "pay" | "inquiry" | "default";
   /** The request field that identifies the call for logs and retries, if any. */
   idempotencyField?: string;

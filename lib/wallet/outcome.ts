@@ -16,7 +16,12 @@ export type UnknownCause =
   /** An S or A answer whose signature did not verify against the wallet's public key. */
   | "UNVERIFIED_SIGNATURE"
   /** HTTP 5xx, or 4xx without a result: the wallet did not give a business answer. */
-  | "HTTP_ERROR";
+  | "HTTP_ERROR"
+  /**
+   * Not sent at all: the wallet stopped answering and the circuit breaker fails calls fast until it
+   * answers again (circuit-breaker.ts). The wallet knows nothing of this call; settle it like any U.
+   */
+  | "CIRCUIT_OPEN";
 
 /** One request/response round trip, redacted, for the wallet-call log and the order timeline. */
 export interface WalletExchange {
@@ -36,6 +41,8 @@ export interface WalletExchange {
   unknownCause: UnknownCause | undefined;
   errorMessage: string | undefined;
   attempt: number;
+  /** False when the circuit breaker refused the call: no request left this process. */
+  sent: boolean;
 }
 
 interface OutcomeBase {
@@ -79,30 +86,4 @@ export class WalletRequestInvalidError extends Error {
       `${operation} request is invalid: ${issues.map((issue) => `${issue.field} ${issue.message}`).join("; ")}`,
     );
   }
-}
-
-/** For callers that prefer exceptions: an F result, with its code and the raw exchange. */
-export class WalletFailedError extends Error {
-  override readonly name = "WalletFailedError";
-  constructor(readonly outcome: FailedOutcome) {
-    super(`${outcome.exchange.operation} failed: ${outcome.resultCode} ${outcome.resultMessage}`.trim());
-  }
-  get resultCode() {
-    return this.outcome.resultCode;
-  }
-}
-
-/** For callers that prefer exceptions: a U result. Settle it by inquiry; never guess. */
-export class WalletUnknownError extends Error {
-  override readonly name = "WalletUnknownError";
-  constructor(readonly outcome: UnknownOutcome) {
-    super(`${outcome.exchange.operation} outcome unknown (${outcome.unknownCause}): ${outcome.resultCode}`);
-  }
-}
-
-/** Returns S/A outcomes and throws the typed error for F and U. */
-export function unwrapOutcome<T>(outcome: WalletOutcome<T>): SuccessOutcome<T> | AcceptedOutcome<T> {
-  if (outcome.status === "F") throw new WalletFailedError(outcome);
-  if (outcome.status === "U") throw new WalletUnknownError(outcome);
-  return outcome;
 }

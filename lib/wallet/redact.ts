@@ -1,4 +1,4 @@
-// Secrets that must never reach a log line or the wallet-call table (STYLE.md, "Avoid").
+// Secrets that must never reach a log line or the wallet-call table (docs/architecture.md, "Rules").
 const SECRET_FIELDS = new Set(["accessToken", "refreshToken", "authCode", "paymentAuthCode"]);
 
 export const REDACTED = "[redacted]";

@@ -1,9 +1,12 @@
 // The one place that talks HTTP to the wallet: signs every attempt, applies the timeout, verifies
 // the answer's signature, classifies it and reports the exchange. In the style of stripe-node's
 // RequestSender. No retries of its own: a caller that wants one passes `attempts`, and every attempt
-// sends the very same body (same request ids), as the spec's Errors section requires.
+// sends the very same body (same request ids), as the spec's Errors section requires, after a
+// growing pause with jitter so a struggling wallet is not hammered. With a circuit breaker, an attempt
+// may be refused before anything is sent (a U, CIRCUIT_OPEN), and then no further attempt is made.
 import type { KeyObject } from "node:crypto";
 import type { z } from "zod";
+import { REFUSED, type WalletCircuitBreaker } from "./circuit-breaker";
 import { type Classified, classifyAnswer, type SignatureCheck } from "./classify";
 import type { WalletExchange, WalletOutcome } from "./outcome";
 import { redactWireBody } from "./redact";
@@ -25,9 +28,23 @@ export interface RequestSenderOptions {
   urlEncodeSignature?: boolean;
   fetch?: typeof fetch;
   logger?: WalletLogger;
+  /** Called for every attempt, including ones the circuit breaker refused (`sent: false`). */
   onExchange?: (exchange: WalletExchange) => void | Promise<void>;
+  /** Fails calls fast while the wallet is not answering (circuit-breaker.ts). None: every call is sent. */
+  breaker?: WalletCircuitBreaker | undefined;
   now?: () => Date;
+  /** Pause before retry n (1-based); tests shorten it. Default: retryBackoffMs. */
+  retryDelayMs?: (retry: number) => number;
 }
+
+/** 200 ms, 400 ms, 800 ms, ... capped at 5 s, each with up to 50 % jitter. */
+export function retryBackoffMs(retry: number): number {
+  const base = Math.min(5_000, 200 * 2 ** (retry - 1));
+  return Math.round(base * (0.5 + Math.random() * 0.5));
+}
+
+/** Answers the wallet gives while work is still under way: expected, not alarming. */
+const IN_PROCESS_CODES = new Set(["REFUND_IN_PROCESS"]);
 
 export interface SendOptions<T> {
   operation: string;
@@ -68,12 +85,63 @@ export class RequestSender {
     const attempts = Math.max(1, options.attempts ?? 1);
     let outcome: WalletOutcome<T> | undefined;
     for (let attempt = 1; attempt <= attempts; attempt++) {
-      const raw = await this.sendRaw(options.path, bodyText, options.timeoutMs);
-      const classified = classifyAnswer(raw, options.responseSchema, options.successSchema);
-      outcome = await this.finish(options, raw, classified, attempt);
+      if (attempt > 1) await sleep((this.options.retryDelayMs ?? retryBackoffMs)(attempt - 1));
+      const exchanged = await this.exchange(options, bodyText);
+      if (exchanged === REFUSED) {
+        // Retrying now would be refused too: the caller settles it later, like any U.
+        outcome = await this.refused(options, attempt);
+        break;
+      }
+      outcome = await this.finish(options, exchanged.raw, exchanged.classified, attempt);
       if (outcome.status !== "U") break;
     }
     return outcome as WalletOutcome<T>;
+  }
+
+  /** One round trip, through the circuit breaker when there is one. */
+  private exchange<T>(options: SendOptions<T>, bodyText: string) {
+    const roundTrip = async () => {
+      const raw = await this.sendRaw(options.path, bodyText, options.timeoutMs);
+      const classified = classifyAnswer(raw, options.responseSchema, options.successSchema);
+      return { raw, classified, status: classified.status, unknownCause: unknownCauseOf(classified) };
+    };
+    return this.options.breaker ? this.options.breaker.run(roundTrip) : roundTrip();
+  }
+
+  /** A U for a call the breaker refused: nothing was sent, so the wallet knows nothing of it. */
+  private async refused<T>(options: SendOptions<T>, attempt: number): Promise<WalletOutcome<T>> {
+    const resultMessage = "not sent: the wallet has not been answering (circuit breaker open)";
+    const exchange: WalletExchange = {
+      operation: options.operation,
+      method: "POST",
+      path: options.path,
+      requestKey: options.requestKey,
+      requestTime: formatWalletTime(this.now()),
+      requestBody: redactWireBody(options.body),
+      httpStatus: undefined,
+      responseBody: undefined,
+      startedAt: new Date(),
+      durationMs: 0,
+      status: "U",
+      resultCode: "UNKNOWN_EXCEPTION",
+      unknownCause: "CIRCUIT_OPEN",
+      errorMessage: resultMessage,
+      attempt,
+      sent: false,
+    };
+    this.options.logger?.info(
+      { operation: options.operation, requestKey: options.requestKey, unknownCause: "CIRCUIT_OPEN" },
+      "wallet call not sent: circuit breaker open",
+    );
+    await this.options.onExchange?.(exchange);
+    return {
+      status: "U",
+      resultCode: exchange.resultCode,
+      resultMessage,
+      unknownCause: "CIRCUIT_OPEN",
+      data: undefined,
+      exchange,
+    };
   }
 
   /** Signs and posts a body as it is. Used by `send` and by conformance tests. */
@@ -175,6 +243,7 @@ export class RequestSender {
       unknownCause: classified.status === "U" ? classified.unknownCause : undefined,
       errorMessage: classified.status === "U" ? classified.resultMessage : undefined,
       attempt,
+      sent: true,
     };
     const logFields = {
       operation: exchange.operation,
@@ -190,7 +259,7 @@ export class RequestSender {
         { ...logFields, security: true },
         "wallet answer signature did not verify; treated as unknown",
       );
-    } else if (classified.status === "U") {
+    } else if (classified.status === "U" && !IN_PROCESS_CODES.has(classified.resultCode)) {
       this.options.logger?.warn(
         { ...logFields, unknownCause: classified.unknownCause },
         "wallet outcome unknown",
@@ -201,6 +270,14 @@ export class RequestSender {
     await this.options.onExchange?.(exchange);
     return { ...classified, exchange } as WalletOutcome<T>;
   }
+}
+
+function unknownCauseOf(classified: Classified<unknown>) {
+  return classified.status === "U" ? classified.unknownCause : undefined;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 export function requestUrl(baseUrl: string, operationPath: string): URL {

@@ -1,9 +1,10 @@
-// The control API under /sandbox/* (DESIGN.md, "Control API"): test-only, disabled when the
+// The control API under /sandbox/* (sandbox/README.md, "Control API"): test-only, disabled when the
 // sandbox runs with SANDBOX_MODE=off. Plain JSON, no signatures; errors are
 // `{error:{code,message,details?}}` like the merchant's own API.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { loadPublicKey } from "@/lib/wallet/signature";
+import { describeOffset } from "../clock";
 import type { SandboxContext } from "../context";
 import {
   AuthorizationError,
@@ -13,6 +14,7 @@ import {
 } from "../domain/authorization";
 import { runDueWork } from "../domain/due-work";
 import { cancelAtCashier, payAtCashier } from "../domain/payments";
+import { resetClock, resetSandbox } from "../domain/reset";
 import { upsertUser } from "../domain/users";
 import { readBody } from "../http/read-body";
 import { sendJson } from "../http/respond";
@@ -63,12 +65,15 @@ const agreementInput = z
     error: "authorizationUrl or token is required",
   });
 
-const clockInput = z.strictObject({
-  advanceSeconds: z
-    .number()
-    .nonnegative()
-    .max(10 * 365 * 24 * 3600),
-});
+const clockInput = z.union([
+  z.strictObject({
+    advanceSeconds: z
+      .number()
+      .nonnegative()
+      .max(10 * 365 * 24 * 3600),
+  }),
+  z.strictObject({ reset: z.literal(true) }),
+]);
 
 async function jsonBody(request: IncomingMessage): Promise<unknown> {
   const text = await readBody(request);
@@ -206,6 +211,10 @@ const ROUTES: { method: string; pattern: RegExp; run: Route }[] = [
     pattern: /^\/sandbox\/clock$/,
     run: async (ctx, req) => {
       const input = clockInput.parse(await jsonBody(req));
+      if ("reset" in input) {
+        resetClock(ctx);
+        return clockView(ctx);
+      }
       ctx.clock.advance(input.advanceSeconds);
       ctx.store.save("clock", { offsetMs: ctx.clock.offset });
       // Due work (expiries, refunds, notification retries) runs before the answer, so the caller
@@ -215,6 +224,26 @@ const ROUTES: { method: string; pattern: RegExp; run: Route }[] = [
     },
   },
   { method: "GET", pattern: /^\/sandbox\/clock$/, run: (ctx) => clockView(ctx) },
+  {
+    method: "POST",
+    pattern: /^\/sandbox\/reset$/,
+    run: async (ctx) => {
+      // An operation holding a payment's lock would save its result into the fresh state.
+      const busy = ctx.locks.list();
+      if (busy.length > 0) {
+        throw new ControlError(
+          409,
+          "OPERATION_IN_PROGRESS",
+          "operations are running; reset when they finish",
+          {
+            held: busy,
+          },
+        );
+      }
+      await resetSandbox(ctx);
+      return { reset: true, kept: { merchants: ctx.store.count("merchant") }, clock: clockView(ctx) };
+    },
+  },
   { method: "GET", pattern: /^\/sandbox\/locks$/, run: (ctx) => ({ held: ctx.locks.list() }) },
   {
     method: "POST",
@@ -274,7 +303,11 @@ const ROUTES: { method: string; pattern: RegExp; run: Route }[] = [
 ];
 
 function clockView(ctx: SandboxContext) {
-  return { now: ctx.clock.now().toISOString(), offsetSeconds: ctx.clock.offset / 1000 };
+  return {
+    now: ctx.clock.now().toISOString(),
+    offsetSeconds: ctx.clock.offset / 1000,
+    offset: ctx.clock.offset === 0 ? "real time" : `${describeOffset(ctx.clock.offset)} ahead of real time`,
+  };
 }
 
 function settingsView(settings: ReturnType<SandboxContext["settings"]>) {

@@ -1,9 +1,9 @@
 // JSON views of stored entities for the control API: times as wallet-formatted strings, amounts as
 // strings of fils.
-import { formatWalletTime } from "@/lib/wallet/signature";
 import type { Merchant, Notification, Payment, Refund, User } from "../store/entities";
+import { walletTime } from "../wire/fields";
 
-const time = (ms: number | undefined) => (ms === undefined ? undefined : formatWalletTime(new Date(ms)));
+const time = (ms: number | undefined) => (ms === undefined ? undefined : walletTime(ms));
 
 export function userView(user: User) {
   return {

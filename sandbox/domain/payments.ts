@@ -1,7 +1,6 @@
 // Payment state changes shared by the operations, the cashier page, the control API and the clock
 // loop. Every change of `status` goes through `finishPayment`, which also emits the payment
 // notification (spec, Events: "a payment reaches a final status").
-import { formatWalletTime } from "@/lib/wallet/signature";
 import type { SandboxContext } from "../context";
 import { newId } from "../ids";
 import { paymentNotification } from "../notifications/payloads";
@@ -138,33 +137,6 @@ export function cancelAtCashier(ctx: SandboxContext, payment: Payment): CashierO
     failed("USER_CANCELLED", "the user cancelled the payment at the cashier"),
   );
   return { ok: true, payment };
-}
-
-function money(value: bigint, currency: string) {
-  return { currency, value: value.toString() };
-}
-
-/** The `inquiryPayment` view of a payment (DESIGN.md: paymentStatus values and transactions). */
-export function paymentView(payment: Payment): Record<string, unknown> {
-  return {
-    paymentId: payment.paymentId,
-    paymentRequestId: payment.paymentRequestId,
-    paymentStatus: payment.status,
-    paymentAmount: money(payment.amount, payment.currency),
-    paymentCreateTime: formatWalletTime(new Date(payment.createdAt)),
-    ...(payment.paidAt !== undefined ? { paymentTime: formatWalletTime(new Date(payment.paidAt)) } : {}),
-    ...(payment.expiresAt !== undefined
-      ? { paymentExpiryTime: formatWalletTime(new Date(payment.expiresAt)) }
-      : {}),
-    ...(payment.finalResult && payment.status !== "SUCCESS" ? { paymentResult: payment.finalResult } : {}),
-    transactions: payment.transactions.map((t) => ({
-      transactionId: t.transactionId,
-      transactionType: t.transactionType,
-      transactionStatus: t.transactionStatus,
-      transactionAmount: money(t.transactionAmount, payment.currency),
-      transactionTime: formatWalletTime(new Date(t.transactionTime)),
-    })),
-  };
 }
 
 /** Amount the merchant holds and may refund: the payment minus voids (escrow) once captured. */

@@ -1,4 +1,4 @@
-// Scopes and what each one releases (DESIGN.md, "Scope → userInfo fields").
+// Scopes and what each one releases (docs/wallet-interface.md, "Scopes and client-side authorization").
 import { createHash } from "node:crypto";
 import type { Merchant, User } from "../store/entities";
 
@@ -59,7 +59,7 @@ export function userInfoFor(user: User, scopes: readonly string[]): Record<strin
       { contactType: "EMAIL", contactNo: maskEmail(user.email) },
     ];
   }
-  // Not in DESIGN's table: HASH_LOGIN_ID releases a stable hash of the login id in extendInfo.
+  // A sandbox choice: HASH_LOGIN_ID releases a stable hash of the login id in extendInfo.
   if (has("HASH_LOGIN_ID")) {
     info.extendInfo = { hashLoginId: createHash("sha256").update(user.loginId).digest("hex") };
   }

@@ -1,5 +1,5 @@
 // Test users and the personas that reach the spec's user-side pay errors by a real cause
-// (DESIGN.md, "How each spec error code is reached").
+// (sandbox/README.md, "Test personas and how every spec error code is reached").
 import { z } from "zod";
 import type { SandboxClock } from "../clock";
 import { newId } from "../ids";

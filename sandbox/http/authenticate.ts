@@ -1,4 +1,4 @@
-// Authentication of wallet API requests (spec, "Authentication"; DESIGN.md, "HTTP status codes"):
+// Authentication of wallet API requests (docs/wallet-interface.md, "Authentication and signing"):
 // Content-Type, then Client-Id (unknown → INVALID_CLIENT), then Request-Time and Signature
 // (missing, malformed, wrong or skewed → INVALID_SIGNATURE), verified over the raw body text.
 import type { KeyObject } from "node:crypto";

@@ -1,4 +1,4 @@
-// Signed responses (DESIGN.md, "Response signing"): headers Signature, Client-Id and Response-Time,
+// Signed responses (our decision, docs/wallet-interface.md): headers Signature, Client-Id and Response-Time,
 // sign content `<METHOD> <PATH>\n<CLIENT_ID>.<RESPONSE_TIME>.<BODY>` with the request's path.
 import type { ServerResponse } from "node:http";
 import { formatWalletTime, JSON_CONTENT_TYPE, signMessage } from "@/lib/wallet/signature";

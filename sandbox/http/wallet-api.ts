@@ -24,6 +24,12 @@ export async function handleWalletRequest(
   const answer = (status: number, body: unknown) =>
     sendSigned(ctx, response, { status, method, path, clientId, body });
 
+  if (ctx.settings().unresponsive) {
+    // An outage: no answer at all, and nothing done (settings: unresponsive).
+    await sleep(ctx.settings().timeoutHangMs);
+    request.socket.destroy();
+    return;
+  }
   const handler = OPERATION_BY_PATH.get(path);
   if (!handler) return answer(404, { result: failed("NOT_FOUND", `no operation at ${path}`) });
   if (method !== "POST")

@@ -3,8 +3,8 @@
 // Every notification is stored before its first send, with its body text fixed, so a restart
 // resumes pending deliveries and every retry carries the same bytes. Each send is signed afresh
 // (new Request-Time) with the wallet key; the sign content uses the notify URL's path and the
-// merchant's Client-Id (DESIGN.md). Retries follow the sandbox clock, so advancing it makes due
-// retries fire.
+// merchant's Client-Id (docs/wallet-interface.md, "Notifications"). Retries follow the sandbox
+// clock, so advancing it makes due retries fire.
 import type { KeyObject } from "node:crypto";
 import { formatWalletTime, JSON_CONTENT_TYPE, signMessage } from "@/lib/wallet/signature";
 import type { SandboxClock } from "../clock";
@@ -38,7 +38,7 @@ export interface NewNotification {
 
 export class Notifier {
   private readonly inFlight = new Map<string, Promise<void>>();
-  private readonly aborter = new AbortController();
+  private aborter = new AbortController();
   private closed = false;
   private kickScheduled = false;
 
@@ -163,6 +163,16 @@ export class Notifier {
       const reason = timeout.aborted ? "no answer within the timeout" : describe(error);
       return { attempt, at, copy, error: reason, acknowledged: false, durationMs: Date.now() - started };
     }
+  }
+
+  /**
+   * For a reset: cuts the sends in flight and waits until they have recorded their (failed)
+   * attempt, so that the reset, which comes after, wipes that record too.
+   */
+  async abandonInFlight(): Promise<void> {
+    this.aborter.abort();
+    this.aborter = new AbortController();
+    await Promise.allSettled([...this.inFlight.values()]);
   }
 
   close(): void {

@@ -1,19 +1,10 @@
-// Notification bodies (DESIGN.md, "Notifications from the wallet"). Times are wallet-formatted
-// (ISO 8601 with a numeric offset); amounts are strings of fils.
-import { formatWalletTime } from "@/lib/wallet/signature";
+// Notification bodies: the payment, void and refund results the wallet posts to the merchant.
 import type { Payment, Refund, Void, WalletResult } from "../store/entities";
-
-function money(value: bigint, currency: string) {
-  return { currency, value: value.toString() };
-}
+import { paymentFields, refundFields, walletAmount, walletTime } from "../wire/fields";
 
 export function paymentNotification(payment: Payment, paymentResult: WalletResult): Record<string, unknown> {
   return {
-    paymentId: payment.paymentId,
-    paymentRequestId: payment.paymentRequestId,
-    paymentAmount: money(payment.amount, payment.currency),
-    paymentCreateTime: formatWalletTime(new Date(payment.createdAt)),
-    ...(payment.paidAt !== undefined ? { paymentTime: formatWalletTime(new Date(payment.paidAt)) } : {}),
+    ...paymentFields(payment),
     paymentStatus: payment.status,
     paymentResult,
     ...(payment.extendInfo ? { extendInfo: payment.extendInfo } : {}),
@@ -25,8 +16,8 @@ export function voidNotification(voided: Void): Record<string, unknown> {
     paymentId: voided.paymentId,
     voidRequestId: voided.voidRequestId,
     voidId: voided.voidId,
-    voidAmount: money(voided.amount, voided.currency),
-    voidTime: formatWalletTime(new Date(voided.voidTime)),
+    voidAmount: walletAmount(voided.amount, voided.currency),
+    voidTime: walletTime(voided.voidTime),
     voidResult: { resultCode: "SUCCESS", resultStatus: "S", resultMessage: "success" },
   };
 }
@@ -35,11 +26,9 @@ export function refundNotification(refund: Refund): Record<string, unknown> {
   const succeeded = refund.status === "SUCCESS";
   return {
     paymentId: refund.paymentId,
-    refundRequestId: refund.refundRequestId,
-    refundId: refund.refundId,
-    refundAmount: money(refund.amount, refund.currency),
+    ...refundFields(refund),
     refundStatus: refund.status,
-    ...(refund.refundTime !== undefined ? { refundTime: formatWalletTime(new Date(refund.refundTime)) } : {}),
+    ...(refund.refundTime !== undefined ? { refundTime: walletTime(refund.refundTime) } : {}),
     ...(refund.failReason ? { refundFailReason: refund.failReason } : {}),
     refundResult: succeeded
       ? { resultCode: "SUCCESS", resultStatus: "S", resultMessage: "success" }

@@ -2,9 +2,9 @@
 // single-use, and a reused one is USED_REFRESH_TOKEN while the tokens of the earlier successful
 // refresh stay valid (spec, applyToken rule 5).
 import { applyTokenRequest } from "@/lib/wallet/operations";
-import { formatWalletTime } from "@/lib/wallet/signature";
 import { issueTokenSet } from "../domain/tokens";
 import type { TokenSet } from "../store/entities";
+import { walletTime } from "../wire/fields";
 import { fail, parseRequest, success } from "./results";
 import type { OperationHandler, ResponseBody } from "./types";
 
@@ -14,9 +14,9 @@ function tokenResponse(tokens: TokenSet): ResponseBody {
   return {
     result: success(),
     accessToken: tokens.accessToken,
-    accessTokenExpiryTime: formatWalletTime(new Date(tokens.accessTokenExpiresAt)),
+    accessTokenExpiryTime: walletTime(tokens.accessTokenExpiresAt),
     refreshToken: tokens.refreshToken,
-    refreshTokenExpiryTime: formatWalletTime(new Date(tokens.refreshTokenExpiresAt)),
+    refreshTokenExpiryTime: walletTime(tokens.refreshTokenExpiresAt),
     customerId: tokens.customerId,
   };
 }
@@ -35,7 +35,16 @@ export const applyToken: OperationHandler = {
     const request = parseRequest(applyTokenRequest, body);
     const { store, clock, merchant } = ctx;
     const now = clock.nowMs();
-    const settings = ctx.settings();
+    // A new token set for the user and scopes the code or the previous tokens carry.
+    const issue = (grant: Pick<TokenSet, "userId" | "scopes" | "agreement">) =>
+      tokenResponse(
+        issueTokenSet(store, clock, ctx.settings(), {
+          clientId: merchant.clientId,
+          userId: grant.userId,
+          scopes: grant.scopes,
+          agreement: grant.agreement,
+        }),
+      );
 
     if (request.grantType === "AUTHORIZATION_CODE") {
       const code = store.get("authCode", request.authCode ?? "");
@@ -47,14 +56,7 @@ export const applyToken: OperationHandler = {
       code.usedAt = now;
       code.usedByClientId = merchant.clientId;
       store.save("authCode", code);
-      return tokenResponse(
-        issueTokenSet(store, clock, settings, {
-          clientId: merchant.clientId,
-          userId: code.userId,
-          scopes: code.scopes,
-          agreement: code.agreement,
-        }),
-      );
+      return issue(code);
     }
 
     const previous = store.tokensByRefresh.get(request.refreshToken ?? "");
@@ -69,13 +71,6 @@ export const applyToken: OperationHandler = {
     }
     previous.refreshUsedAt = now;
     store.save("tokenSet", previous);
-    return tokenResponse(
-      issueTokenSet(store, clock, settings, {
-        clientId: merchant.clientId,
-        userId: previous.userId,
-        scopes: previous.scopes,
-        agreement: previous.agreement,
-      }),
-    );
+    return issue(previous);
   },
 };

@@ -2,7 +2,6 @@
 // void and confirm. Each runs under the payment's lock, so an operation that overlaps another one
 // on the same payment is MUTEX_OPERATION_IN_PROCESSING.
 import { cancelRequest, confirmRequest, merchantAcceptRequest, voidRequest } from "@/lib/wallet/operations";
-import { formatWalletTime } from "@/lib/wallet/signature";
 import type { OperationContext } from "../context";
 import { addTransaction, closeIfExpired, finishPayment } from "../domain/payments";
 import { credit } from "../domain/users";
@@ -10,14 +9,22 @@ import { newId } from "../ids";
 import { voidNotification } from "../notifications/payloads";
 import type { Payment } from "../store/entities";
 import { scopedKey } from "../store/store";
-import { findPayment, requireEscrow } from "./find-payment";
-import { fail, failed, fingerprint, parseRequest, success } from "./results";
+import { walletTime } from "../wire/fields";
+import { findPayment, requireEscrow } from "./find-owned";
+import { fail, failed, fingerprint, parseRequest, replayed, success } from "./results";
 import type { OperationHandler, ResponseBody } from "./types";
 
-function underLock(ctx: OperationContext, payment: Payment, work: () => ResponseBody): Promise<ResponseBody> {
+/** The escrow payment an operation names, changed under that payment's lock. */
+function onEscrowPayment(
+  ctx: OperationContext,
+  paymentId: string,
+  work: (payment: Payment) => ResponseBody,
+): Promise<ResponseBody> {
+  const payment = findPayment(ctx, paymentId);
+  requireEscrow(payment);
   return ctx.locks.run(payment.paymentId, ctx.settings().operationLatencyMs, () => {
     closeIfExpired(ctx, payment);
-    return work();
+    return work(payment);
   });
 }
 
@@ -30,9 +37,7 @@ export const merchantAccept: OperationHandler = {
   appliesOwnLatency: true,
   handle(ctx, body) {
     const request = parseRequest(merchantAcceptRequest, body);
-    const payment = findPayment(ctx, request.paymentId);
-    requireEscrow(payment);
-    return underLock(ctx, payment, () => {
+    return onEscrowPayment(ctx, request.paymentId, (payment) => {
       if (payment.escrowStage === "ACCEPTED") {
         throw fail("ORDER_IS_MERCHANT_ACCEPTED", "the order was already accepted");
       }
@@ -57,16 +62,14 @@ export const cancel: OperationHandler = {
   appliesOwnLatency: true,
   handle(ctx, body) {
     const request = parseRequest(cancelRequest, body);
-    const payment = findPayment(ctx, request.paymentId);
-    requireEscrow(payment);
-    return underLock(ctx, payment, () => {
+    return onEscrowPayment(ctx, request.paymentId, (payment) => {
       const now = ctx.clock.nowMs();
       if (payment.cancelTime !== undefined) {
         // Cancelling twice is answered like the first time: the request carries no other id.
         return {
           result: success(),
           paymentId: payment.paymentId,
-          cancelTime: formatWalletTime(new Date(payment.cancelTime)),
+          cancelTime: walletTime(payment.cancelTime),
         };
       }
       if (payment.escrowStage === "CONFIRMED") {
@@ -91,7 +94,7 @@ export const cancel: OperationHandler = {
         return {
           result: success(),
           paymentId: payment.paymentId,
-          cancelTime: formatWalletTime(new Date(now)),
+          cancelTime: walletTime(now),
         };
       }
       if (payment.status !== "SUCCESS" || payment.escrowStage !== "PAID") {
@@ -108,7 +111,7 @@ export const cancel: OperationHandler = {
       payment.finishedAt = now;
       addTransaction(payment, "CANCEL", "SUCCESS", payment.amount, now);
       ctx.store.save("payment", payment);
-      return { result: success(), paymentId: payment.paymentId, cancelTime: formatWalletTime(new Date(now)) };
+      return { result: success(), paymentId: payment.paymentId, cancelTime: walletTime(now) };
     });
   },
 };
@@ -120,19 +123,16 @@ export const voidPayment: OperationHandler = {
     const request = parseRequest(voidRequest, body);
     const print = fingerprint(request);
     const key = scopedKey(ctx.merchant.clientId, request.voidRequestId);
-    const replayOf = () => {
-      const existing = ctx.store.get("void", key);
-      if (!existing) return undefined;
-      if (existing.fingerprint !== print) {
-        throw fail("REPEAT_REQ_INCONSISTENT", "this voidRequestId was used with a different payload");
-      }
-      return { result: success(), voidRequestId: existing.voidRequestId, voidId: existing.voidId };
-    };
-    const replayed = replayOf();
-    if (replayed) return replayed;
-    const payment = findPayment(ctx, request.paymentId);
-    requireEscrow(payment);
-    return underLock(ctx, payment, () => {
+    // Checked again under the lock: an identical request may have finished in between.
+    const replayOf = () =>
+      replayed(ctx.store.get("void", key), print, "voidRequestId", (earlier) => ({
+        result: success(),
+        voidRequestId: earlier.voidRequestId,
+        voidId: earlier.voidId,
+      }));
+    const earlier = replayOf();
+    if (earlier) return earlier;
+    return onEscrowPayment(ctx, request.paymentId, (payment) => {
       const again = replayOf();
       if (again) return again;
       if (payment.escrowStage !== "ACCEPTED") {
@@ -190,9 +190,7 @@ export const confirm: OperationHandler = {
   handle(ctx, body) {
     const request = parseRequest(confirmRequest, body);
     const print = fingerprint(request);
-    const payment = findPayment(ctx, request.paymentId);
-    requireEscrow(payment);
-    return underLock(ctx, payment, () => {
+    return onEscrowPayment(ctx, request.paymentId, (payment) => {
       if (payment.confirm) {
         if (
           payment.confirm.confirmRequestId === request.confirmRequestId &&
@@ -231,7 +229,7 @@ function confirmResponse(payment: Payment): ResponseBody {
   return {
     result: success(),
     confirmId: confirmed?.confirmId,
-    confirmTime: confirmed ? formatWalletTime(new Date(confirmed.confirmTime)) : undefined,
+    confirmTime: confirmed ? walletTime(confirmed.confirmTime) : undefined,
   };
 }
 

@@ -1,5 +1,5 @@
 // POST /v1/users/inquiryUserInfo and /v1/merchants/inquiryMerchantInfo: attributes limited to the
-// scopes the access token carries (DESIGN.md's scope table).
+// scopes the access token carries (the scope table in docs/wallet-interface.md).
 import { inquiryMerchantInfoRequest, inquiryUserInfoRequest } from "@/lib/wallet/operations";
 import type { OperationContext } from "../context";
 import { merchantInfoFor, userInfoFor } from "../domain/scopes";

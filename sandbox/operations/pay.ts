@@ -5,7 +5,7 @@
 import type { z } from "zod";
 import { payRequest } from "@/lib/wallet/operations";
 import { flowOfProductCode, type ProductFlow } from "@/lib/wallet/product-codes";
-import { formatWalletTime, parseWalletTime } from "@/lib/wallet/signature";
+import { parseWalletTime } from "@/lib/wallet/signature";
 import type { OperationContext } from "../context";
 import { addTransaction, chargeAgreement, closeIfExpired } from "../domain/payments";
 import { AGREEMENT_SCOPE } from "../domain/scopes";
@@ -13,6 +13,8 @@ import { accountRejection } from "../domain/users";
 import { newId } from "../ids";
 import type { Payment, WalletResult } from "../store/entities";
 import { scopedKey } from "../store/store";
+import { walletTime } from "../wire/fields";
+import { aliasOf } from "./field-aliases";
 import {
   accepted,
   fail,
@@ -128,17 +130,18 @@ function processPay(
 
 function payResponse(ctx: OperationContext, payment: Payment, result: WalletResult): ResponseBody {
   if (result.resultStatus === "A") {
+    const redirectionUrl = `${ctx.baseUrl()}/cashier/${payment.paymentId}`;
     return {
       result,
       paymentId: payment.paymentId,
-      redirectActionForm: { redirectionUrl: `${ctx.baseUrl()}/cashier/${payment.paymentId}` },
+      redirectActionForm: { redirectionUrl, ...aliasOf(ctx, "redirectUrl", redirectionUrl) },
     };
   }
   if (result.resultStatus === "S") {
     return {
       result,
       paymentId: payment.paymentId,
-      paymentTime: formatWalletTime(new Date(payment.paidAt ?? payment.createdAt)),
+      paymentTime: walletTime(payment.paidAt ?? payment.createdAt),
     };
   }
   if (result.resultStatus === "U") return { result, paymentId: payment.paymentId };

@@ -1,8 +1,9 @@
-// POST /v1/authorizations/prepare (DESIGN.md's contract-preparation operation): returns the
+// POST /v1/authorizations/prepare (the contract-preparation operation, docs/wallet-interface.md): returns the
 // authorizationUrl the mini program opens with my.call('walletSignContract').
 import { prepareRequest } from "@/lib/wallet/operations";
 import { AGREEMENT_SCOPE } from "../domain/scopes";
 import { newSecret } from "../ids";
+import { aliasOf } from "./field-aliases";
 import { fail, parseRequest, success } from "./results";
 import type { OperationHandler } from "./types";
 
@@ -30,9 +31,7 @@ export const prepare: OperationHandler = {
       createdAt: now,
       expiresAt: now + ctx.settings().agreementLinkTtlSeconds * 1000,
     });
-    return {
-      result: success(),
-      authorizationUrl: `${ctx.baseUrl()}/agreement?token=${encodeURIComponent(link.token)}`,
-    };
+    const authorizationUrl = `${ctx.baseUrl()}/agreement?token=${encodeURIComponent(link.token)}`;
+    return { result: success(), authorizationUrl, ...aliasOf(ctx, "authUrl", authorizationUrl) };
   },
 };

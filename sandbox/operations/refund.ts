@@ -5,25 +5,29 @@
 // inquiryRefund enforces the spec's polling limit (one poll per 5 s per refund) with
 // U/REQUEST_TRAFFIC_EXCEED_LIMIT.
 import { inquiryRefundRequest, refundRequest } from "@/lib/wallet/operations";
-import { formatWalletTime } from "@/lib/wallet/signature";
 import { addTransaction, capturedAmount } from "../domain/payments";
 import { completeRefund } from "../domain/refunds";
 import { newId } from "../ids";
 import type { Refund } from "../store/entities";
-import { scopedKey } from "../store/store";
-import { findPayment, money } from "./find-payment";
-import { fail, failed, fingerprint, parseRequest, success, unknownResult, WalletFailure } from "./results";
+import { refundFields, walletTime } from "../wire/fields";
+import { findOwned, findPayment } from "./find-owned";
+import {
+  fail,
+  failed,
+  fingerprint,
+  parseRequest,
+  replayed,
+  success,
+  unknownResult,
+  WalletFailure,
+} from "./results";
 import type { OperationHandler, ResponseBody } from "./types";
 
 /** The code of a too-frequent inquiryRefund poll (the spec gives the limit, not the code). */
 export const RATE_LIMIT_CODE = "REQUEST_TRAFFIC_EXCEED_LIMIT";
 
 function refundAnswer(refund: Refund): ResponseBody {
-  const fields = {
-    refundId: refund.refundId,
-    refundRequestId: refund.refundRequestId,
-    refundAmount: money(refund.amount, refund.currency),
-  };
+  const fields = refundFields(refund);
   if (refund.status === "PROCESSING") {
     return {
       result: unknownResult("REFUND_IN_PROCESS", "the refund is processing; poll inquiryRefund"),
@@ -31,7 +35,7 @@ function refundAnswer(refund: Refund): ResponseBody {
     };
   }
   if (refund.status === "SUCCESS") {
-    return { result: success(), ...fields, refundTime: formatWalletTime(new Date(refund.refundTime ?? 0)) };
+    return { result: success(), ...fields, refundTime: walletTime(refund.refundTime ?? 0) };
   }
   return {
     result: failed("REFUND_FAILED", refund.failReason ?? "the refund failed"),
@@ -46,17 +50,16 @@ export const refund: OperationHandler = {
   handle(ctx, body) {
     const request = parseRequest(refundRequest, body);
     const print = fingerprint(request);
-    const key = scopedKey(ctx.merchant.clientId, request.refundRequestId);
-    const replayOf = () => {
-      const existing = ctx.store.refundsByRequestId.get(key);
-      if (!existing) return undefined;
-      if (existing.fingerprint !== print) {
-        throw fail("REPEAT_REQ_INCONSISTENT", "this refundRequestId was used with a different payload");
-      }
-      return refundAnswer(existing);
-    };
-    const replayed = replayOf();
-    if (replayed) return replayed;
+    // Checked again under the lock: an identical request may have finished in between.
+    const replayOf = () =>
+      replayed(
+        ctx.store.findByRequestId("refund", ctx.merchant.clientId, request.refundRequestId),
+        print,
+        "refundRequestId",
+        refundAnswer,
+      );
+    const earlier = replayOf();
+    if (earlier) return earlier;
     const payment = findPayment(ctx, request.paymentId);
     return ctx.locks.run(payment.paymentId, ctx.settings().operationLatencyMs, () => {
       const again = replayOf();
@@ -112,12 +115,8 @@ export const inquiryRefund: OperationHandler = {
   name: "inquiryRefund",
   handle(ctx, body) {
     const request = parseRequest(inquiryRefundRequest, body);
-    const { store, merchant } = ctx;
-    // Spec, inquiryRefund rule 2: refundId takes precedence and refundRequestId is then ignored.
-    const found = request.refundId
-      ? store.get("refund", request.refundId)
-      : store.refundsByRequestId.get(scopedKey(merchant.clientId, request.refundRequestId ?? ""));
-    if (!found || found.clientId !== merchant.clientId) throw fail("REFUND_NOT_EXIST", "no such refund");
+    const found = findOwned(ctx, "refund", { id: request.refundId, requestId: request.refundRequestId });
+    if (!found) throw fail("REFUND_NOT_EXIST", "no such refund");
     const now = ctx.clock.nowMs();
     const interval = ctx.settings().refundPollIntervalSeconds * 1000;
     if (found.lastPolledAt !== undefined && now - found.lastPolledAt < interval) {
@@ -126,14 +125,12 @@ export const inquiryRefund: OperationHandler = {
       );
     }
     found.lastPolledAt = now;
-    store.save("refund", found);
+    ctx.store.save("refund", found);
     return {
       result: success(),
-      refundId: found.refundId,
-      refundRequestId: found.refundRequestId,
-      refundAmount: money(found.amount, found.currency),
+      ...refundFields(found),
       ...(found.refundReason ? { refundReason: found.refundReason } : {}),
-      ...(found.refundTime !== undefined ? { refundTime: formatWalletTime(new Date(found.refundTime)) } : {}),
+      ...(found.refundTime !== undefined ? { refundTime: walletTime(found.refundTime) } : {}),
       refundStatus: found.status,
       ...(found.failReason ? { refundFailReason: found.failReason } : {}),
       ...(found.extendInfo ? { extendInfo: found.extendInfo } : {}),

@@ -1,5 +1,5 @@
 // Result objects and the failure type operations throw: a thrown WalletFailure becomes an HTTP 200
-// answer carrying its `result` (DESIGN.md: every business outcome is a 200 with a result).
+// answer carrying its `result` (our decision: every business outcome is a 200 with a result).
 import type { z } from "zod";
 import type { WalletResult } from "../store/entities";
 
@@ -40,6 +40,23 @@ export function parseRequest<S extends z.ZodType>(schema: S, body: unknown): z.o
   const issue = parsed.error.issues[0];
   const where = issue && issue.path.length > 0 ? `${issue.path.join(".")} ` : "";
   throw fail("PARAM_ILLEGAL", `${where}${issue?.message ?? "is invalid"}`.trim());
+}
+
+/**
+ * A request id seen before (spec: idempotent on the request id): the earlier outcome when the
+ * payload is the same, REPEAT_REQ_INCONSISTENT when it is not, undefined for a new id.
+ */
+export function replayed<T extends { fingerprint: string }, R>(
+  existing: T | undefined,
+  print: string,
+  idName: string,
+  answer: (existing: T) => R,
+): R | undefined {
+  if (!existing) return undefined;
+  if (existing.fingerprint !== print) {
+    throw fail("REPEAT_REQ_INCONSISTENT", `this ${idName} was used with a different payload`);
+  }
+  return answer(existing);
 }
 
 /** Canonical JSON (sorted keys) of a request: what "the same payload" means for idempotency. */

@@ -1,20 +1,22 @@
 // The agreement page walletSignContract opens (prepare's authorizationUrl): the user signs and the
-// result is an authCode carrying AGREEMENT_PAY.
+// result is an authCode carrying AGREEMENT_PAY. It signs as the user signed in to the wallet app
+// (see wallet-session.ts): a merchant binds the agreement only to the session's own customer, so
+// signing as anyone else would make the binding fail.
 import type { SandboxContext } from "../context";
 import { AuthorizationError, authorizeAgreement } from "../domain/authorization";
-import type { PageResult } from "./authorize";
 import { formatTime, html, page } from "./html";
+import { cancelledPage, httpUrl, type PageResult, resultPage, withParams } from "./results";
+import { actingUser, actingUserField, signedInUser, walletUserCookie } from "./wallet-session";
 
-export function renderAgreement(ctx: SandboxContext, query: URLSearchParams): PageResult {
+export function renderAgreement(
+  ctx: SandboxContext,
+  query: URLSearchParams,
+  cookieHeader: string | undefined,
+): PageResult {
   const token = query.get("token") ?? "";
   const link = ctx.store.get("agreementLink", token);
-  if (!link)
-    return {
-      status: 404,
-      html: page("Not found", html`<div class="card"><h1>Unknown agreement link</h1></div>`),
-    };
+  if (!link) return resultPage(404, "Unknown agreement link", { ok: false, text: "No such agreement link." });
   const merchant = ctx.store.get("merchant", link.clientId);
-  const users = [...ctx.store.all("user")].slice(-50);
   const body = html`
 <div class="card">
   <h1>Agreement with ${merchant?.merchantName ?? link.clientId}</h1>
@@ -29,9 +31,7 @@ export function renderAgreement(ctx: SandboxContext, query: URLSearchParams): Pa
       : html`<form method="post" action="/agreement">
     <input type="hidden" name="token" value="${token}">
     <input type="hidden" name="redirectUrl" value="${query.get("redirectUrl") ?? ""}">
-    <label for="userId">Signed-in wallet user</label>
-    <input id="userId" name="userId" value="${query.get("userId") ?? users[0]?.userId ?? "demo-user"}" list="users" required>
-    <datalist id="users">${users.map((user) => html`<option value="${user.userId}">${user.persona}</option>`)}</datalist>
+    ${actingUserField(ctx, query.get("userId"), signedInUser(ctx, cookieHeader))}
     <button type="submit" name="decision" value="approve" id="approve">Agree and sign</button>
     <button type="submit" name="decision" value="deny" class="secondary" id="deny">Decline</button>
   </form>`
@@ -41,46 +41,34 @@ export function renderAgreement(ctx: SandboxContext, query: URLSearchParams): Pa
 }
 
 export function submitAgreement(ctx: SandboxContext, form: URLSearchParams): PageResult {
-  const redirectUrl = form.get("redirectUrl");
-  const target = redirectUrl && /^https?:\/\//.test(redirectUrl) ? new URL(redirectUrl) : undefined;
+  const redirectUrl = httpUrl(form.get("redirectUrl"));
   if (form.get("decision") !== "approve") {
-    if (target) {
-      target.searchParams.set("error", "1001");
-      return { status: 303, redirect: target.toString() };
-    }
-    return {
-      status: 200,
-      html: page(
-        "Declined",
-        html`<div class="card"><h1>Agreement declined</h1><p class="error" id="result">Error 1001: the user cancelled.</p></div>`,
-      ),
-    };
+    if (redirectUrl) return { status: 303, redirect: withParams(redirectUrl, { error: "1001" }) };
+    return cancelledPage("Agreement declined");
   }
+  const userId = actingUser(ctx, form);
   try {
-    const authorization = authorizeAgreement(ctx, {
-      token: form.get("token") ?? "",
-      userId: form.get("userId") || "demo-user",
-    });
-    if (target) {
-      target.searchParams.set("authCode", authorization.authCode);
-      return { status: 303, redirect: target.toString() };
+    const authorization = authorizeAgreement(ctx, { token: form.get("token") ?? "", userId });
+    const setCookies = [walletUserCookie(userId)];
+    if (redirectUrl) {
+      return {
+        status: 303,
+        setCookies,
+        redirect: withParams(redirectUrl, { authCode: authorization.authCode }),
+      };
     }
     return {
-      status: 200,
-      html: page(
+      ...resultPage(
+        200,
         "Agreement signed",
-        html`<div class="card"><h1 class="ok">Agreement signed</h1><dl><dt>authCode</dt><dd><code id="auth-code">${authorization.authCode}</code></dd></dl>
-<p>The merchant backend exchanges this authCode with applyToken; the access token is the paymentAuthCode of agreement payments.</p></div>`,
+        { ok: true, text: "The user signed the agreement." },
+        html`<dl><dt>authCode</dt><dd><code id="auth-code">${authorization.authCode}</code></dd></dl>
+<p>The merchant backend exchanges this authCode with applyToken; the access token is the paymentAuthCode of agreement payments.</p>`,
       ),
+      setCookies,
     };
   } catch (error) {
     if (!(error instanceof AuthorizationError)) throw error;
-    return {
-      status: 400,
-      html: page(
-        "Agreement failed",
-        html`<div class="card"><h1>Agreement failed</h1><p class="error" id="result">${error.code}: ${error.message}</p></div>`,
-      ),
-    };
+    return resultPage(400, "Agreement failed", { ok: false, text: `${error.code}: ${error.message}` });
   }
 }

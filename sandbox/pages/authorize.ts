@@ -1,15 +1,12 @@
 // The consent page my.getAuthCode opens: GET shows the requested scopes; approving creates the
-// authCode and shows it, or sends the browser back to `redirectUrl` with it in the query.
+// authCode and shows it, or sends the browser back to `redirectUrl` with it in the query. It acts
+// for the user signed in to the wallet app (see wallet-session.ts).
 import type { SandboxContext } from "../context";
 import { AuthorizationError, authorizeScopes } from "../domain/authorization";
 import { SILENT_SCOPES } from "../domain/scopes";
 import { html, page } from "./html";
-
-export interface PageResult {
-  status: number;
-  html?: string;
-  redirect?: string;
-}
+import { cancelledPage, httpUrl, type PageResult, resultPage, withParams } from "./results";
+import { actingUser, actingUserField, signedInUser, walletUserCookie } from "./wallet-session";
 
 const SCOPE_TEXT: Record<string, string> = {
   auth_base: "Know that you use this mini program",
@@ -36,29 +33,14 @@ function scopesOf(value: string | null): string[] {
     .filter(Boolean);
 }
 
-function safeRedirect(value: string | null): string | undefined {
-  if (!value) return undefined;
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.toString() : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function withParams(target: string, params: Record<string, string | undefined>): string {
-  const url = new URL(target);
-  for (const [name, value] of Object.entries(params))
-    if (value !== undefined) url.searchParams.set(name, value);
-  return url.toString();
-}
-
-export function renderAuthorize(ctx: SandboxContext, query: URLSearchParams): PageResult {
+export function renderAuthorize(
+  ctx: SandboxContext,
+  query: URLSearchParams,
+  cookieHeader: string | undefined,
+): PageResult {
   const scopes = scopesOf(query.get("scopes"));
   const clientId = query.get("clientId") ?? "";
   const merchant = clientId ? ctx.store.get("merchant", clientId) : undefined;
-  const users = [...ctx.store.all("user")].slice(-50);
-  const userId = query.get("userId") ?? users[0]?.userId ?? "demo-user";
   const consent = scopes.filter((scope) => !(SILENT_SCOPES as readonly string[]).includes(scope));
   const body = html`
 <div class="card">
@@ -69,9 +51,7 @@ export function renderAuthorize(ctx: SandboxContext, query: URLSearchParams): Pa
   </ul>
   ${consent.length === 0 ? html`<p>These scopes need no consent.</p>` : ""}
   <form method="post" action="/authorize">
-    <label for="userId">Signed-in wallet user</label>
-    <input id="userId" name="userId" value="${userId}" list="users" required>
-    <datalist id="users">${users.map((user) => html`<option value="${user.userId}">${user.persona}</option>`)}</datalist>
+    ${actingUserField(ctx, query.get("userId"), signedInUser(ctx, cookieHeader))}
     <input type="hidden" name="scopes" value="${scopes.join(",")}">
     <input type="hidden" name="clientId" value="${clientId}">
     <input type="hidden" name="redirectUrl" value="${query.get("redirectUrl") ?? ""}">
@@ -84,7 +64,7 @@ export function renderAuthorize(ctx: SandboxContext, query: URLSearchParams): Pa
 }
 
 export function submitAuthorize(ctx: SandboxContext, form: URLSearchParams): PageResult {
-  const redirectUrl = safeRedirect(form.get("redirectUrl"));
+  const redirectUrl = httpUrl(form.get("redirectUrl"));
   const state = form.get("state") || undefined;
   const scopes = scopesOf(form.get("scopes"));
   if (form.get("decision") !== "approve") {
@@ -92,23 +72,21 @@ export function submitAuthorize(ctx: SandboxContext, form: URLSearchParams): Pag
     const authErrorScopes = JSON.stringify(Object.fromEntries(scopes.map((scope) => [scope, "1001"])));
     if (redirectUrl)
       return { status: 303, redirect: withParams(redirectUrl, { error: "1001", authErrorScopes, state }) };
-    return {
-      status: 200,
-      html: page(
-        "Authorization cancelled",
-        html`<div class="card"><h1>Authorization cancelled</h1><p class="error" id="result">Error 1001: the user cancelled.</p></div>`,
-      ),
-    };
+    return cancelledPage("Authorization cancelled");
   }
+  const userId = actingUser(ctx, form);
   try {
     const authorization = authorizeScopes(ctx, {
-      userId: form.get("userId") || "demo-user",
+      userId,
       scopes,
       clientId: form.get("clientId") || undefined,
     });
+    // Whoever approved is the wallet app's signed-in user from now on.
+    const setCookies = [walletUserCookie(userId)];
     if (redirectUrl) {
       return {
         status: 303,
+        setCookies,
         redirect: withParams(redirectUrl, {
           authCode: authorization.authCode,
           authSuccessScopes: authorization.authSuccessScopes.join(","),
@@ -117,14 +95,15 @@ export function submitAuthorize(ctx: SandboxContext, form: URLSearchParams): Pag
       };
     }
     return {
-      status: 200,
-      html: page(
+      ...resultPage(
+        200,
         "Authorized",
-        html`<div class="card"><h1 class="ok">Authorized</h1>
-<dl><dt>authCode</dt><dd><code id="auth-code">${authorization.authCode}</code></dd>
+        { ok: true, text: "The user allowed the mini program." },
+        html`<dl><dt>authCode</dt><dd><code id="auth-code">${authorization.authCode}</code></dd>
 <dt>authSuccessScopes</dt><dd id="auth-scopes">${authorization.authSuccessScopes.join(", ")}</dd></dl>
-<p>Send this authCode to the merchant backend, which exchanges it with applyToken.</p></div>`,
+<p>Send this authCode to the merchant backend, which exchanges it with applyToken.</p>`,
       ),
+      setCookies,
     };
   } catch (error) {
     if (!(error instanceof AuthorizationError)) throw error;
@@ -138,12 +117,6 @@ export function submitAuthorize(ctx: SandboxContext, form: URLSearchParams): Pag
         }),
       };
     }
-    return {
-      status: 400,
-      html: page(
-        "Authorization failed",
-        html`<div class="card"><h1>Authorization failed</h1><p class="error" id="result">${error.code}: ${error.message}</p></div>`,
-      ),
-    };
+    return resultPage(400, "Authorization failed", { ok: false, text: `${error.code}: ${error.message}` });
   }
 }

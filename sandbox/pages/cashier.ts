@@ -1,11 +1,15 @@
 // The cashier my.tradePay opens (the pay answer's redirectionUrl): shows the order and lets the
 // user pay or cancel. Funds are checked here, so a low balance shows at the cashier and the
 // payment keeps waiting (the user may cancel, or it closes at its expiry).
+//
+// Afterwards the wallet returns the user to the mini program, like tradePay's callback: to the
+// `paymentRedirectUrl` of `pay` when the merchant sent one, else to the page that opened the
+// cashier (the simulator passes `returnTo`; another front end is known by its Referer).
 import type { SandboxContext } from "../context";
 import { cancelAtCashier, closeIfExpired, payAtCashier } from "../domain/payments";
 import type { Payment } from "../store/entities";
-import type { PageResult } from "./authorize";
 import { formatAmount, formatTime, html, page } from "./html";
+import { httpUrl, type PageResult, resultPage } from "./results";
 
 function summary(ctx: SandboxContext, payment: Payment) {
   const merchant = ctx.store.get("merchant", payment.clientId);
@@ -22,20 +26,39 @@ function summary(ctx: SandboxContext, payment: Payment) {
 </dl>`;
 }
 
-function backLink(payment: Payment) {
-  return payment.paymentRedirectUrl
-    ? html`<p><a id="back" href="${payment.paymentRedirectUrl}">Back to the merchant</a></p>`
-    : "";
+/**
+ * Where "back to the mini program" leads when the merchant gave no paymentRedirectUrl: the
+ * simulator page named by `returnTo` (a same-origin path, nothing else), or the page of another
+ * origin that opened the cashier (its Referer; the sandbox's own pages are not the mini program).
+ */
+export function returnTarget(
+  ctx: SandboxContext,
+  opened: { returnTo?: string | null; referer?: string | null },
+): string | undefined {
+  if (opened.returnTo && /^\/simulator(\/|\?|$)/.test(opened.returnTo)) return opened.returnTo;
+  const url = httpUrl(opened.referer);
+  return url && url.origin !== new URL(ctx.baseUrl()).origin ? url.toString() : undefined;
+}
+
+function backLink(payment: Payment, returnTo: string | undefined) {
+  const target = payment.paymentRedirectUrl ?? returnTo;
+  return target
+    ? html`<p><a id="back" href="${target}">Back to the mini program</a></p>`
+    : html`<p id="back-hint">Return to the mini program to see the order.</p>`;
 }
 
 export function renderCashier(
   ctx: SandboxContext,
   paymentId: string,
+  returnTo: string | undefined,
   notice?: { ok: boolean; text: string },
 ): PageResult {
   const payment = ctx.store.get("payment", paymentId);
   if (!payment || payment.flow === "AGREEMENT") {
-    return { status: 404, html: page("Not found", html`<div class="card"><h1>No such payment</h1></div>`) };
+    return resultPage(404, "No such payment", {
+      ok: false,
+      text: "The wallet has no cashier payment with this id.",
+    });
   }
   closeIfExpired(ctx, payment);
   const waiting = payment.status === "PROCESSING";
@@ -47,22 +70,26 @@ export function renderCashier(
   ${
     waiting
       ? html`<form method="post" action="/cashier/${payment.paymentId}">
+    <input type="hidden" id="return-to" name="returnTo" value="${returnTo ?? ""}">
     <button type="submit" name="action" value="pay" id="pay">Pay</button>
     <button type="submit" name="action" value="cancel" class="secondary" id="cancel">Cancel</button>
   </form>`
-      : backLink(payment)
+      : backLink(payment, returnTo)
   }
 </div>`;
   return { status: 200, html: page("Cashier", body) };
 }
 
-export function submitCashier(
+export async function submitCashier(
   ctx: SandboxContext,
   paymentId: string,
   form: URLSearchParams,
-): Promise<PageResult> | PageResult {
+): Promise<PageResult> {
+  // The form carries what the GET resolved, either kind.
+  const carried = form.get("returnTo");
+  const returnTo = returnTarget(ctx, { returnTo: carried, referer: carried });
   const payment = ctx.store.get("payment", paymentId);
-  if (!payment) return renderCashier(ctx, paymentId);
+  if (!payment) return renderCashier(ctx, paymentId, returnTo);
   return ctx.locks
     .run(payment.paymentId, 0, () =>
       form.get("action") === "pay" ? payAtCashier(ctx, payment) : cancelAtCashier(ctx, payment),
@@ -72,6 +99,7 @@ export function submitCashier(
         renderCashier(
           ctx,
           paymentId,
+          returnTo,
           outcome.ok
             ? {
                 ok: true,
@@ -80,7 +108,7 @@ export function submitCashier(
             : { ok: false, text: `${outcome.code}: ${outcome.message}` },
         ),
       () =>
-        renderCashier(ctx, paymentId, {
+        renderCashier(ctx, paymentId, returnTo, {
           ok: false,
           text: "Another operation on this payment is in progress",
         }),

@@ -1,5 +1,7 @@
 // Plain server-rendered HTML for the wallet's pages: one inline stylesheet, no scripts, no external
 // assets, so the pages work offline in any browser.
+import { formatIqd } from "@/lib/money/format-iqd";
+
 export function escapeHtml(value: unknown): string {
   return String(value ?? "")
     .replaceAll("&", "&amp;")
@@ -72,12 +74,10 @@ ${body.value}
 </html>`;
 }
 
-/** 100000 fils → "100.000 IQD" (IQD has three decimals; amounts travel in fils). */
-export function formatAmount(fils: bigint, currency: string): string {
-  const negative = fils < 0n;
-  const digits = (negative ? -fils : fils).toString().padStart(4, "0");
-  const whole = digits.slice(0, -3).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${negative ? "-" : ""}${whole}.${digits.slice(-3)} ${currency}`;
+/** Amounts as people read them: IQD as "12,000 IQD" (fils only when there are some). */
+export function formatAmount(minorUnits: bigint, currency: string): string {
+  // The sandbox may be set to accept other currencies; their minor unit is unknown here.
+  return currency === "IQD" ? formatIqd(minorUnits) : `${minorUnits} ${currency} (minor units)`;
 }
 
 export function formatTime(ms: number | undefined): string {

@@ -1,21 +1,17 @@
 // Browser pages that play the wallet app: consent (my.getAuthCode), cashier (my.tradePay),
-// agreement (walletSignContract) and, unless SANDBOX_MODE=off, the status page.
+// agreement (walletSignContract) and, unless SANDBOX_MODE=off, the status page and the mini
+// program simulator.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { SandboxContext } from "../context";
+import { resetClock } from "../domain/reset";
 import { readBody } from "../http/read-body";
 import { redirect, sendHtml, sendJson } from "../http/respond";
 import { renderAgreement, submitAgreement } from "./agreement";
-import { type PageResult, renderAuthorize, submitAuthorize } from "./authorize";
-import { renderCashier, submitCashier } from "./cashier";
+import { renderAuthorize, submitAuthorize } from "./authorize";
+import { renderCashier, returnTarget, submitCashier } from "./cashier";
 import { html, page } from "./html";
-import {
-  renderSimulatorShop,
-  renderSimulatorStart,
-  type SimulatorResult,
-  sessionFromCookie,
-  submitSimulatorOrder,
-  submitSimulatorStart,
-} from "./simulator";
+import type { PageResult } from "./results";
+import { handleSimulatorRequest } from "./simulator";
 import { renderStatus } from "./status";
 
 function index(ctx: SandboxContext): PageResult {
@@ -33,45 +29,59 @@ async function form(request: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(await readBody(request, 64 * 1024));
 }
 
+async function pageFor(
+  ctx: SandboxContext,
+  request: IncomingMessage,
+  url: URL,
+): Promise<PageResult | undefined> {
+  const path = url.pathname;
+  const method = request.method ?? "GET";
+  const cookieHeader = request.headers.cookie;
+  const cashier = path.match(/^\/cashier\/([^/]+)$/);
+  if (path === "/" && method === "GET") return index(ctx);
+  if (path === "/authorize" && method === "GET") return renderAuthorize(ctx, url.searchParams, cookieHeader);
+  if (path === "/authorize" && method === "POST") return submitAuthorize(ctx, await form(request));
+  if (cashier && method === "GET") {
+    const returnTo = returnTarget(ctx, {
+      returnTo: url.searchParams.get("returnTo"),
+      referer: request.headers.referer,
+    });
+    return renderCashier(ctx, decodeURIComponent(cashier[1] ?? ""), returnTo);
+  }
+  if (cashier && method === "POST")
+    return submitCashier(ctx, decodeURIComponent(cashier[1] ?? ""), await form(request));
+  if (path === "/agreement" && method === "GET") return renderAgreement(ctx, url.searchParams, cookieHeader);
+  if (path === "/agreement" && method === "POST") return submitAgreement(ctx, await form(request));
+  if (ctx.mode === "off") return undefined;
+  if (path === "/status" && method === "GET") return renderStatus(ctx, url.searchParams);
+  if (path === "/status/reset-clock" && method === "POST") {
+    resetClock(ctx);
+    return { status: 303, redirect: "/status" };
+  }
+  if (path === "/simulator" || path.startsWith("/simulator/")) {
+    return handleSimulatorRequest(ctx, { method, path, query: url.searchParams, cookieHeader }, () =>
+      form(request),
+    );
+  }
+  return undefined;
+}
+
 export async function handlePageRequest(
   ctx: SandboxContext,
   request: IncomingMessage,
   response: ServerResponse,
   url: URL,
 ): Promise<void> {
-  const path = url.pathname;
-  const method = request.method ?? "GET";
-  let result: (PageResult & Pick<SimulatorResult, "setCookie">) | undefined;
-  const simulatorToken = sessionFromCookie(request.headers.cookie);
-  const cashier = path.match(/^\/cashier\/([^/]+)$/);
-  if (path === "/health" && method === "GET") {
+  if (url.pathname === "/health" && request.method === "GET") {
     sendJson(response, 200, { ok: true, mode: ctx.mode });
     return;
   }
-  if (path === "/" && method === "GET") result = index(ctx);
-  else if (path === "/authorize" && method === "GET") result = renderAuthorize(ctx, url.searchParams);
-  else if (path === "/authorize" && method === "POST") result = submitAuthorize(ctx, await form(request));
-  else if (cashier && method === "GET") result = renderCashier(ctx, decodeURIComponent(cashier[1] ?? ""));
-  else if (cashier && method === "POST")
-    result = await submitCashier(ctx, decodeURIComponent(cashier[1] ?? ""), await form(request));
-  else if (path === "/agreement" && method === "GET") result = renderAgreement(ctx, url.searchParams);
-  else if (path === "/agreement" && method === "POST") result = submitAgreement(ctx, await form(request));
-  else if (path === "/status" && method === "GET" && ctx.mode !== "off")
-    result = renderStatus(ctx, url.searchParams);
-  else if (ctx.mode !== "off" && path.startsWith("/simulator")) {
-    if (path === "/simulator" && method === "GET") result = renderSimulatorStart(url.searchParams);
-    else if (path === "/simulator/start" && method === "POST")
-      result = await submitSimulatorStart(ctx, await form(request));
-    else if (path === "/simulator/shop" && method === "GET")
-      result = await renderSimulatorShop(url.searchParams, simulatorToken);
-    else if (path === "/simulator/order" && method === "POST")
-      result = await submitSimulatorOrder(url.searchParams, await form(request), simulatorToken);
-  }
+  const result = await pageFor(ctx, request, url);
   if (!result) {
     sendHtml(response, 404, page("Not found", html`<div class="card"><h1>Not found</h1></div>`));
     return;
   }
-  if (result.setCookie) response.setHeader("Set-Cookie", result.setCookie);
+  if (result.setCookies) response.setHeader("Set-Cookie", result.setCookies);
   if (result.redirect) redirect(response, result.redirect);
   else sendHtml(response, result.status, result.html ?? "");
 }

@@ -1,8 +1,9 @@
 // The status page: what the sandbox holds per merchant, newest first: payments, refunds and
 // notifications with every delivery attempt. Filter with ?clientId=.
+import { describeOffset } from "../clock";
 import type { SandboxContext } from "../context";
-import type { PageResult } from "./authorize";
 import { formatAmount, formatTime, html, page } from "./html";
+import type { PageResult } from "./results";
 
 const LIMIT = 200;
 
@@ -11,6 +12,16 @@ function newest<T extends { createdAt: number }>(items: Iterable<T>, clientId: s
     .filter((item) => !clientId || (item as unknown as { clientId?: string }).clientId === clientId)
     .sort((a, b) => b.createdAt - a.createdAt)
     .slice(0, LIMIT);
+}
+
+/** The wallet's time, and a way back to real time when a test left it ahead. */
+function clockNotice(ctx: SandboxContext) {
+  const now = html`Wallet time ${formatTime(ctx.clock.nowMs())} UTC`;
+  if (ctx.clock.offset === 0) return html`<p id="clock">${now}: real time.</p>`;
+  return html`<form method="post" action="/status/reset-clock" class="card">
+<p id="clock" class="error">${now}: wallet time is ${describeOffset(ctx.clock.offset)} ahead of real time.
+Payments whose expiry the merchant computed from its real clock close at once.</p>
+<button type="submit" id="reset-clock">Reset to real time</button></form>`;
 }
 
 export function renderStatus(ctx: SandboxContext, query: URLSearchParams): PageResult {
@@ -22,8 +33,8 @@ export function renderStatus(ctx: SandboxContext, query: URLSearchParams): PageR
   const notifications = newest(store.all("notification"), clientId);
   const body = html`
 <h1>Sandbox status</h1>
-<p>Sandbox time ${formatTime(ctx.clock.nowMs())} UTC (offset ${ctx.clock.offset / 1000} s).
-${clientId ? html` Showing merchant <code>${clientId}</code> · <a href="/status">all merchants</a>` : ""}</p>
+${clockNotice(ctx)}
+${clientId ? html`<p>Showing merchant <code>${clientId}</code> · <a href="/status">all merchants</a></p>` : ""}
 <h2>Merchants</h2>
 <table id="merchants"><tr><th>Client-Id</th><th>Status</th><th>Name</th><th>Notify allowlist</th></tr>
 ${merchants.map((m) => html`<tr><td><a href="/status?clientId=${encodeURIComponent(m.clientId)}">${m.clientId}</a></td><td>${m.status}</td><td>${m.merchantName}</td><td>${m.notifyUrlAllowlist.join(" ") || "any"}</td></tr>`)}

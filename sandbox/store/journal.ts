@@ -68,18 +68,24 @@ export class Journal {
         else entities.set(parsed.id, parsed.v);
       }
     }
+    this.rewrite(latest);
+    return latest;
+  }
+
+  /** Replaces the whole file with these entities (one line each), atomically, and appends after them. */
+  rewrite(entities: Map<string, Map<string, unknown>>): void {
+    this.close();
     const tmp = `${this.path}.tmp`;
     const tmpFd = openSync(tmp, "w");
     try {
-      for (const [kind, entities] of latest) {
-        for (const [id, value] of entities) writeSync(tmpFd, encodeRecord({ kind, id, value }));
+      for (const [kind, byId] of entities) {
+        for (const [id, value] of byId) writeSync(tmpFd, encodeRecord({ kind, id, value }));
       }
     } finally {
       closeSync(tmpFd);
     }
     renameSync(tmp, this.path);
     this.fd = openSync(this.path, "a");
-    return latest;
   }
 
   append(record: JournalRecord): void {

@@ -83,6 +83,24 @@ export class SandboxStore {
     }
   }
 
+  /** Forgets every entity except those of the `keep` kinds, in memory and in the journal. */
+  keepOnly(keep: readonly Kind[]): void {
+    for (const kind of this.maps.keys()) if (!keep.includes(kind)) this.maps.delete(kind);
+    for (const index of [
+      this.paymentsByRequestId,
+      this.refundsByRequestId,
+      this.tokensByAccess,
+      this.tokensByRefresh,
+      this.processingPayments,
+      this.processingRefunds,
+      this.pendingNotifications,
+    ]) {
+      index.clear();
+    }
+    for (const kind of this.maps.keys()) for (const value of this.map(kind).values()) this.index(kind, value);
+    this.journal.rewrite(this.maps);
+  }
+
   private map<K extends Kind>(kind: K): Map<string, Kinds[K]> {
     let map = this.maps.get(kind);
     if (!map) {
@@ -121,6 +139,16 @@ export class SandboxStore {
         break;
       }
     }
+  }
+
+  /** A payment or refund by the merchant's request id, which is unique per merchant. */
+  findByRequestId<K extends "payment" | "refund">(
+    kind: K,
+    clientId: string,
+    requestId: string,
+  ): Kinds[K] | undefined {
+    const index = kind === "payment" ? this.paymentsByRequestId : this.refundsByRequestId;
+    return index.get(scopedKey(clientId, requestId)) as Kinds[K] | undefined;
   }
 
   get<K extends Kind>(kind: K, key: string): Kinds[K] | undefined {

@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { Client } from "pg";
 import type { PrismaClient } from "@/generated/prisma/client";
-import { createPrismaClient } from "@/lib/db/client";
+import { closePrismaClient, createPrismaClient } from "@/lib/db/client";
 import { quoteIdentifier, withDatabase } from "@/lib/db/ensure-database";
 import { applyMigrations } from "@/lib/db/migrate";
 
@@ -40,7 +40,7 @@ export async function createTestDatabase(
     url,
     prisma,
     async drop() {
-      await prisma.$disconnect();
+      await closePrismaClient(prisma);
       await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
     },
   };

@@ -10,6 +10,7 @@ import type { WalletExchange } from "@/lib/wallet/outcome";
 import { type RunningSandbox, type StartSandboxOptions, startSandbox } from "@/sandbox/server";
 import type { SettingsInput } from "@/sandbox/settings";
 import { generateTestKeyPair, type TestKeyPair } from "./keys";
+import { type RawAnswer, sendSignedRequest } from "./signed-request";
 
 export interface TestMerchant extends TestKeyPair {
   clientId: string;
@@ -36,6 +37,8 @@ export interface TestSandbox {
   merchant: TestMerchant;
   /** A signed client of the registered merchant; verifies response signatures. */
   client(options?: ClientOptions): WalletClient;
+  /** Signs and posts `body` as it is (no client-side validation): for requests a client refuses. */
+  sendRaw(path: string, body: object | string): Promise<RawAnswer>;
   /** Every exchange made by clients of this sandbox (for reached-code accounting). */
   exchanges: WalletExchange[];
   control<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
@@ -71,7 +74,8 @@ export interface TestSandbox {
   setFault(operation: string, outcome: string, count?: number): Promise<void>;
   settings(input: SettingsInput): Promise<void>;
   notifications(query?: Record<string, string>): Promise<SandboxNotification[]>;
-  restart(): Promise<void>;
+  /** Stops and starts the sandbox on the same port and data dir (`fresh`: like `--fresh`). */
+  restart(options?: { fresh?: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -142,6 +146,15 @@ export async function startTestSandbox(
     dataDir,
     merchant,
     exchanges,
+    sendRaw(path, body) {
+      return sendSignedRequest({
+        baseUrl: running.url,
+        path,
+        clientId: merchant.clientId,
+        privateKey: merchant.privateKey,
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      });
+    },
     client(clientOptions = {}) {
       return createWalletClient({
         baseUrl: running.url,
@@ -224,12 +237,17 @@ export async function startTestSandbox(
       const search = new URLSearchParams(query).toString();
       return control("GET", `/sandbox/notifications${search ? `?${search}` : ""}`);
     },
-    async restart() {
+    async restart(restartOptions = {}) {
       await running.close();
       // Lets keep-alive pools of clients in this process see their sockets closed; otherwise
       // the first call after the restart may reuse a dead socket (a NETWORK U, as in real life).
       await new Promise((resolve) => setTimeout(resolve, 100));
-      running = await startSandbox({ port: Number(port), dataDir, mode: options.mode ?? "test" });
+      running = await startSandbox({
+        port: Number(port),
+        dataDir,
+        mode: options.mode ?? "test",
+        fresh: restartOptions.fresh,
+      });
     },
     async close() {
       await running.close();

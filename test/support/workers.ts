@@ -1,12 +1,14 @@
 // Helpers for worker tests on real Redis: a unique BullMQ prefix per test file (never FLUSHALL the
 // shared Redis: the prefix's keys are deleted one by one at the end), a private redis-server for tests
 // that restart Redis, and worker child processes (`tsx workers/main.ts`) wired to a test merchant.
+
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:net";
 import path from "node:path";
 import { Redis } from "ioredis";
+import { merchantAppEnv, sandboxWallet } from "./app-env";
 import type { MerchantHarness } from "./merchant";
+import { freePort } from "./ports";
 
 export const SHARED_REDIS_URL = "redis://127.0.0.1:6379";
 
@@ -27,17 +29,6 @@ export async function deletePrefix(redisUrl: string, prefix: string): Promise<vo
   } finally {
     redis.disconnect();
   }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface PrivateRedis {
@@ -118,23 +109,23 @@ export function workerEnv(
   return {
     PATH: process.env.PATH ?? "",
     HOME: process.env.HOME ?? "",
-    NODE_ENV: "test",
-    LOG_LEVEL: "info",
-    DATABASE_URL: merchant.db.url,
-    REDIS_URL: options.redisUrl,
-    QUEUE_PREFIX: options.prefix,
-    WALLET_BASE_URL: merchant.sandbox.url,
-    WALLET_CLIENT_ID: merchant.sandbox.merchant.clientId,
-    MERCHANT_PRIVATE_KEY: merchant.sandbox.merchant.privateKeyPem,
-    WALLET_PUBLIC_KEY: merchant.sandbox.walletPublicKeyPem,
-    WALLET_TIMEOUT_PAY_MS: "2000",
-    WALLET_TIMEOUT_INQUIRY_MS: "2000",
-    WALLET_TIMEOUT_DEFAULT_MS: "2000",
-    TOKEN_ENCRYPTION_KEY: merchant.ctx.tokenKey.toString("base64"),
-    SESSION_SECRET: merchant.ctx.sessionSecret,
-    NEXTAUTH_SECRET: randomBytes(16).toString("hex"),
-    PUBLIC_BASE_URL: merchant.ctx.publicBaseUrl,
-    ...options.extra,
+    ...merchantAppEnv({
+      databaseUrl: merchant.db.url,
+      wallet: sandboxWallet(merchant.sandbox),
+      redisUrl: options.redisUrl,
+      publicBaseUrl: merchant.ctx.publicBaseUrl,
+      logLevel: "info",
+      // The worker process reads and writes what this test process stored.
+      tokenKey: merchant.ctx.tokenKey,
+      sessionSecret: merchant.ctx.sessionSecret,
+      extra: {
+        QUEUE_PREFIX: options.prefix,
+        WALLET_TIMEOUT_PAY_MS: "2000",
+        WALLET_TIMEOUT_INQUIRY_MS: "2000",
+        WALLET_TIMEOUT_DEFAULT_MS: "2000",
+        ...options.extra,
+      },
+    }),
   };
 }
 

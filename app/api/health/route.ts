@@ -1,10 +1,8 @@
-import { checkAppHealth } from "@/lib/health/app-health";
+import { readinessResponse } from "@/lib/health/readiness-response";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { route } from "@/lib/http/route";
 
-// Load balancers and `npm run dev` poll this: 200 when every dependency answers, 503 otherwise.
-export async function GET() {
-  const report = await checkAppHealth();
-  return Response.json(report, {
-    status: report.status === "ok" ? 200 : 503,
-    headers: { "Cache-Control": "no-store" },
-  });
-}
+// The readiness report under its familiar name (`npm run dev` and people poll this one).
+export const GET = route.public(() => readinessResponse());
+
+export const { POST, PUT, PATCH, DELETE } = methodsOtherThan("GET");

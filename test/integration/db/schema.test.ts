@@ -45,6 +45,10 @@ const scalarFields = {
   Notification: Prisma.NotificationScalarFieldEnum,
   PushMessage: Prisma.PushMessageScalarFieldEnum,
   Operator: Prisma.OperatorScalarFieldEnum,
+  NotificationRejection: Prisma.NotificationRejectionScalarFieldEnum,
+  CustomerEvent: Prisma.CustomerEventScalarFieldEnum,
+  AuditEntry: Prisma.AuditEntryScalarFieldEnum,
+  AdminRequest: Prisma.AdminRequestScalarFieldEnum,
 } satisfies Record<Prisma.ModelName, Record<string, string>>;
 
 /** Every scalar field of the model is present and not null, so the round trip covers all columns. */
@@ -114,6 +118,8 @@ describe("schema.prisma against the migrated database", () => {
         scopes: ["USER_ID"],
         version: 7,
         refreshedAt: at(),
+        refreshLeaseUntil: at(),
+        refreshLeaseOwner: id(),
         createdAt: at(),
         updatedAt: at(),
       },
@@ -279,9 +285,11 @@ describe("schema.prisma against the migrated database", () => {
       httpStatus: 200,
       durationMs: 8001,
       errorKind: "timeout",
+      requestId: `req-${id()}`,
       requestBody: { paymentRequestId: "pr-1", paymentAmount: { currency: "IQD", value: "1000" } },
       responseBody: { result: { resultCode: "UNKNOWN_EXCEPTION", resultStatus: "U" } },
       createdAt: at(),
+      prunedAt: at(),
     };
     await roundTrip(
       "WalletCall",
@@ -307,6 +315,7 @@ describe("schema.prisma against the migrated database", () => {
       error: "signature mismatch",
       receivedAt: at(),
       processedAt: at(),
+      prunedAt: at(),
     };
     await roundTrip(
       "Notification",
@@ -338,20 +347,96 @@ describe("schema.prisma against the migrated database", () => {
     );
 
     await roundTrip(
-      "Operator",
+      "NotificationRejection",
+      {
+        id: 41n,
+        bucket: at(),
+        sourceAddress: "203.0.113.9",
+        kind: enums.NotificationKind.REFUND,
+        reason: "BAD_SIGNATURE",
+        count: 12,
+        firstSeenAt: at(),
+        lastSeenAt: at(),
+        sampleBody: '{"refundId":"x"}',
+        sampleHeaders: { "client-id": "someone" },
+      },
+      (data) => prisma.notificationRejection.create({ data }),
+      (key) => prisma.notificationRejection.findUniqueOrThrow({ where: { id: key } }),
+    );
+
+    await roundTrip(
+      "CustomerEvent",
       {
         id: id(),
+        customerId,
+        subjectType: "AGREEMENT",
+        subjectId: id(),
+        type: "AGREEMENT_ACTIVE",
+        fromStatus: "PREPARED",
+        toStatus: "ACTIVE",
+        actor: "customer:x",
+        detail: { replacedBy: null },
+        createdAt: at(),
+      },
+      (data) => prisma.customerEvent.create({ data }),
+      (key) => prisma.customerEvent.findUniqueOrThrow({ where: { id: key } }),
+    );
+
+    const operatorId = id();
+    await roundTrip(
+      "Operator",
+      {
+        id: operatorId,
         email: `ops-${id()}@example.com`,
         name: "Operator One",
-        passwordHash: "$scrypt$placeholder",
+        passwordHash: "$argon2id$placeholder",
         role: enums.OperatorRole.ADMIN,
         lastLoginAt: at(),
+        failedSignIns: 3,
+        lockedUntil: at(),
         disabledAt: at(),
         createdAt: at(),
         updatedAt: at(),
       },
       (data) => prisma.operator.create({ data }),
       (key) => prisma.operator.findUniqueOrThrow({ where: { id: key } }),
+    );
+
+    await roundTrip(
+      "AuditEntry",
+      {
+        id: id(),
+        operatorId,
+        operatorEmail: "ops@example.com",
+        action: "order.refund",
+        subjectType: "REFUND",
+        subjectId: id(),
+        orderId: id(),
+        before: { status: "PAID" },
+        after: { refund: { amountFils: "1000" } },
+        walletResult: { status: "SUCCESS" },
+        requestKey: id(),
+        createdAt: at(),
+      },
+      (data) => prisma.auditEntry.create({ data }),
+      (key) => prisma.auditEntry.findUniqueOrThrow({ where: { id: key } }),
+    );
+
+    await roundTrip(
+      "AdminRequest",
+      {
+        id: id(),
+        operatorId,
+        idempotencyKey: id(),
+        action: "order.refund:x",
+        requestHash: "ab".repeat(32),
+        responseStatus: 202,
+        responseBody: { state: "IN_PROGRESS" },
+        createdAt: at(),
+        completedAt: at(),
+      },
+      (data) => prisma.adminRequest.create({ data }),
+      (key) => prisma.adminRequest.findUniqueOrThrow({ where: { id: key } }),
     );
 
     expect([...covered].sort()).toEqual(Object.keys(Prisma.ModelName).sort());
@@ -411,7 +496,13 @@ describe("schema.prisma against the migrated database", () => {
       },
     });
     minimal.add("WalletToken");
-    expect(token).toMatchObject({ scopes: [], version: 0, refreshTokenExpiresAt: null, refreshedAt: null });
+    expect(token).toMatchObject({
+      scopes: [],
+      version: 0,
+      refreshTokenExpiresAt: null,
+      refreshedAt: null,
+      refreshLeaseUntil: null,
+    });
 
     const product = await prisma.product.create({
       data: { sku: `s-${id()}`, name: "Tea", nameArabic: "شاي", priceFils: 2500n },
@@ -529,11 +620,61 @@ describe("schema.prisma against the migrated database", () => {
     minimal.add("PushMessage");
     expect(push).toMatchObject({ status: "CREATED", attempts: 0, messageId: null });
 
+    const rejection = await prisma.notificationRejection.create({
+      data: {
+        bucket: new Date(),
+        sourceAddress: "a",
+        kind: "PAYMENT",
+        reason: "r",
+        sampleBody: "",
+        sampleHeaders: {},
+      },
+    });
+    minimal.add("NotificationRejection");
+    expect(rejection.count).toBe(1);
+    expect(rejection.firstSeenAt).toBeInstanceOf(Date);
+
+    const customerEvent = await prisma.customerEvent.create({
+      data: {
+        customerId: customer.id,
+        subjectType: "PUSH_MESSAGE",
+        subjectId: push.id,
+        type: "T",
+        actor: "a",
+      },
+    });
+    minimal.add("CustomerEvent");
+    expect(customerEvent).toMatchObject({ fromStatus: null, toStatus: null, detail: null });
+
     const operator = await prisma.operator.create({
       data: { email: `o-${id()}@example.com`, name: "New", passwordHash: "x" },
     });
     minimal.add("Operator");
-    expect(operator).toMatchObject({ role: "VIEWER", lastLoginAt: null, disabledAt: null });
+    expect(operator).toMatchObject({
+      role: "VIEWER",
+      lastLoginAt: null,
+      disabledAt: null,
+      failedSignIns: 0,
+      lockedUntil: null,
+    });
+
+    const audit = await prisma.auditEntry.create({
+      data: {
+        operatorId: operator.id,
+        operatorEmail: operator.email,
+        action: "a",
+        subjectType: "ORDER",
+        subjectId: "s",
+      },
+    });
+    minimal.add("AuditEntry");
+    expect(audit).toMatchObject({ orderId: null, before: null, walletResult: null, requestKey: null });
+
+    const request = await prisma.adminRequest.create({
+      data: { operatorId: operator.id, idempotencyKey: `k-${id()}`, action: "a", requestHash: "h" },
+    });
+    minimal.add("AdminRequest");
+    expect(request).toMatchObject({ responseStatus: null, responseBody: null, completedAt: null });
 
     expect([...minimal].sort()).toEqual(Object.keys(Prisma.ModelName).sort());
   });

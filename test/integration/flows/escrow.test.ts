@@ -1,8 +1,11 @@
 // The escrow lifecycle of the spec's table, driven through our services against the sandbox, and
 // every illegal order of operations refused locally before the wallet is called.
+import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EscrowOperationType } from "@/lib/db";
+import { WalletRejectedError } from "@/lib/errors/domain-errors";
 import { requestEscrowOperation } from "@/lib/escrow/escrow-operations";
-import { ApiError } from "@/lib/http/api-error";
+import { applyVoidNotification } from "@/lib/notifications/apply-notification";
 import { createOrder } from "@/lib/orders/create-order";
 import { OrderTransitionError } from "@/lib/orders/order-state";
 import { requestRefund } from "@/lib/refunds/request-refund";
@@ -15,6 +18,10 @@ beforeAll(async () => {
 afterAll(() => merchant.close());
 
 const operator = "operator:test";
+
+/** An operator's escrow operation on the order (a void of `amountFils`, or of everything held). */
+const operate = (order: { id: string }, type: EscrowOperationType, amountFils?: bigint) =>
+  requestEscrowOperation(merchant.ctx, order.id, { type, amountFils, requestedBy: operator });
 
 async function paidEscrowOrder() {
   const { customerId } = await merchant.newCustomer();
@@ -37,10 +44,7 @@ const statusOf = async (id: string) =>
 describe("the lifecycle", () => {
   it("paid → accepted → confirmed → refunded", async () => {
     const order = await paidEscrowOrder();
-    const accepted = await requestEscrowOperation(merchant.ctx, order.id, {
-      type: "ACCEPT",
-      requestedBy: operator,
-    });
+    const accepted = await operate(order, "ACCEPT");
     expect(accepted).toMatchObject({ state: "DONE", order: { status: "ACCEPTED" } });
     const confirmed = await requestEscrowOperation(merchant.ctx, order.id, {
       type: "CONFIRM",
@@ -57,26 +61,16 @@ describe("the lifecycle", () => {
 
   it("paid → cancelled returns everything", async () => {
     const order = await paidEscrowOrder();
-    const cancelled = await requestEscrowOperation(merchant.ctx, order.id, {
-      type: "CANCEL",
-      requestedBy: operator,
-    });
+    const cancelled = await operate(order, "CANCEL");
     expect(cancelled.order.status).toBe("CANCELLED");
   });
 
   it("accepted → partial void → void of the rest", async () => {
     const order = await paidEscrowOrder();
-    await requestEscrowOperation(merchant.ctx, order.id, { type: "ACCEPT", requestedBy: operator });
-    const partial = await requestEscrowOperation(merchant.ctx, order.id, {
-      type: "VOID",
-      amountFils: 10_000_000n,
-      requestedBy: operator,
-    });
+    await operate(order, "ACCEPT");
+    const partial = await operate(order, "VOID", 10_000_000n);
     expect(partial.order).toMatchObject({ status: "ACCEPTED", voidedFils: 10_000_000n });
-    const rest = await requestEscrowOperation(merchant.ctx, order.id, {
-      type: "VOID",
-      requestedBy: operator,
-    });
+    const rest = await operate(order, "VOID");
     expect(rest.order).toMatchObject({ status: "VOIDED", voidedFils: order.amountFils });
     expect(rest.operation.amountFils).toBe(order.amountFils - 10_000_000n);
   });
@@ -84,12 +78,9 @@ describe("the lifecycle", () => {
   it("the cancel window is the wallet's to enforce: CANCEL_WINDOW_EXCEED is a clear refusal", async () => {
     const order = await paidEscrowOrder();
     await merchant.advanceClock(31 * 60);
-    const error = await requestEscrowOperation(merchant.ctx, order.id, {
-      type: "CANCEL",
-      requestedBy: operator,
-    }).catch((thrown: unknown) => thrown);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).details).toMatchObject({ resultCode: "CANCEL_WINDOW_EXCEED" });
+    const error = await operate(order, "CANCEL").catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(WalletRejectedError);
+    expect((error as WalletRejectedError).resultCode).toBe("CANCEL_WINDOW_EXCEED");
     expect(await statusOf(order.id)).toBe("PAID");
   });
 });
@@ -132,16 +123,13 @@ describe("illegal orders of operations are refused before the wallet is called",
       items: [{ sku: "TEA", quantity: 1 }],
       idempotencyKey: crypto.randomUUID(),
     });
-    const error = await requestEscrowOperation(merchant.ctx, order.id, {
-      type: "ACCEPT",
-      requestedBy: operator,
-    }).catch((thrown: unknown) => thrown);
+    const error = await operate(order, "ACCEPT").catch((thrown: unknown) => thrown);
     expect(error).toMatchObject({ code: "ORDER_UNSUPPORTED_OPERATION" });
   });
 
   it("a void above what is held is refused", async () => {
     const order = await paidEscrowOrder();
-    await requestEscrowOperation(merchant.ctx, order.id, { type: "ACCEPT", requestedBy: operator });
+    await operate(order, "ACCEPT");
     const error = await requestEscrowOperation(merchant.ctx, order.id, {
       type: "VOID",
       amountFils: order.amountFils + 1n,
@@ -163,7 +151,7 @@ describe("illegal orders of operations are refused before the wallet is called",
 describe("unknown and busy answers", () => {
   it("MUTEX_OPERATION_IN_PROCESSING is a retry later, not a failure", async () => {
     const order = await paidEscrowOrder();
-    await requestEscrowOperation(merchant.ctx, order.id, { type: "ACCEPT", requestedBy: operator });
+    await operate(order, "ACCEPT");
     // Another system (or another instance of ours) is voiding the same payment at the wallet right now.
     await merchant.sandbox.settings({ operationLatencyMs: 600 });
     const foreign = merchant.sandbox.client().void({
@@ -187,16 +175,10 @@ describe("unknown and busy answers", () => {
   it("a U leaves the operation UNKNOWN and blocks a second operation until settled", async () => {
     const order = await paidEscrowOrder();
     await merchant.sandbox.setFault("merchantAccept", "U");
-    const result = await requestEscrowOperation(merchant.ctx, order.id, {
-      type: "ACCEPT",
-      requestedBy: operator,
-    });
+    const result = await operate(order, "ACCEPT");
     expect(result).toMatchObject({ state: "IN_PROGRESS", operation: { status: "UNKNOWN" } });
     expect(await statusOf(order.id)).toBe("PAID");
-    const error = await requestEscrowOperation(merchant.ctx, order.id, {
-      type: "CANCEL",
-      requestedBy: operator,
-    }).catch((thrown: unknown) => thrown);
+    const error = await operate(order, "CANCEL").catch((thrown: unknown) => thrown);
     expect(error).toMatchObject({ code: "OPERATION_IN_PROGRESS" });
   });
 });
@@ -204,14 +186,10 @@ describe("unknown and busy answers", () => {
 describe("races between the answer, the notification and re-sends", () => {
   it("a partial void whose answer was lost is counted once, however many times it is settled", async () => {
     const order = await paidEscrowOrder();
-    await requestEscrowOperation(merchant.ctx, order.id, { type: "ACCEPT", requestedBy: operator });
+    await operate(order, "ACCEPT");
     await merchant.sandbox.settings({ timeoutHangMs: 2_500 });
     await merchant.sandbox.setFault("void", "TIMEOUT");
-    const lost = await requestEscrowOperation(merchant.ctx, order.id, {
-      type: "VOID",
-      amountFils: 10_000_000n,
-      requestedBy: operator,
-    });
+    const lost = await operate(order, "VOID", 10_000_000n);
     // The wallet did the void; its notification settles our record whether it came before or after.
     const settled = await merchant.eventually(async () => {
       const operation = await merchant.ctx.prisma.escrowOperation.findUniqueOrThrow({
@@ -229,5 +207,81 @@ describe("races between the answer, the notification and re-sends", () => {
       where: { orderId: order.id, type: "VOIDED" },
     });
     expect(voided).toBe(1);
+  });
+
+  it("a void FAIL notification racing the void's own SUCCESS never overwrites it, and is on the timeline", async () => {
+    const order = await paidEscrowOrder();
+    await operate(order, "ACCEPT");
+    // A void whose answer is still out (UNKNOWN) when its notification arrives (our own copy below:
+    // the wallet's is dropped).
+    await merchant.sandbox.setFault("void", "U");
+    await merchant.sandbox.setFault("void", "DROP_NOTIFICATION");
+    const pending = await operate(order, "VOID", 5_000_000n);
+    expect(pending.operation.status).toBe("UNKNOWN");
+    const notification = {
+      paymentId: order.paymentId as string,
+      voidRequestId: pending.operation.requestId,
+      voidResult: { resultCode: "ORDER_STATUS_INVALID", resultStatus: "F" as const, resultMessage: "no" },
+    };
+
+    // Another writer (the answer of a re-send) holds the row and records SUCCESS while the
+    // notification, which read UNKNOWN, waits for it.
+    const other = new Client({ connectionString: merchant.db.url });
+    await other.connect();
+    try {
+      await other.query("BEGIN");
+      await other.query("SELECT id FROM escrow_operations WHERE id = $1 FOR UPDATE", [pending.operation.id]);
+      const applying = applyVoidNotification(merchant.ctx, notification);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await other.query("UPDATE escrow_operations SET status = 'SUCCESS' WHERE id = $1", [
+        pending.operation.id,
+      ]);
+      await other.query("COMMIT");
+      const result = await applying;
+      expect(result).toMatchObject({ status: "IGNORED", note: "void already SUCCESS" });
+    } finally {
+      await other.end();
+    }
+    const operation = await merchant.ctx.prisma.escrowOperation.findUniqueOrThrow({
+      where: { id: pending.operation.id },
+    });
+    expect(operation.status).toBe("SUCCESS");
+    const flagged = await merchant.ctx.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect(flagged.needsAttention).toBe(true);
+    expect(flagged.attentionReason).toContain("failed; we recorded it succeeded");
+    const events = await merchant.ctx.prisma.orderEvent.findMany({
+      where: { orderId: order.id },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(events.map((event) => event.type)).toContain("ATTENTION_FLAGGED");
+  });
+
+  it("a void FAIL notification for a void in flight fails it, with its event on the timeline", async () => {
+    const order = await paidEscrowOrder();
+    await operate(order, "ACCEPT");
+    await merchant.sandbox.setFault("void", "U");
+    await merchant.sandbox.setFault("void", "DROP_NOTIFICATION");
+    const pending = await operate(order, "VOID", 5_000_000n);
+    const result = await applyVoidNotification(merchant.ctx, {
+      paymentId: order.paymentId as string,
+      voidRequestId: pending.operation.requestId,
+      voidResult: { resultCode: "ORDER_STATUS_INVALID", resultStatus: "F", resultMessage: "no" },
+    });
+    expect(result.status).toBe("APPLIED");
+    const operation = await merchant.ctx.prisma.escrowOperation.findUniqueOrThrow({
+      where: { id: pending.operation.id },
+    });
+    expect(operation).toMatchObject({
+      status: "FAIL",
+      resultCode: "ORDER_STATUS_INVALID",
+      nextCheckAt: null,
+    });
+    const event = await merchant.ctx.prisma.orderEvent.findFirstOrThrow({
+      where: { orderId: order.id, type: "VOID_FAIL" },
+    });
+    expect(event).toMatchObject({ actor: "wallet:notification" });
+    expect(event.detail).toMatchObject({ operationId: operation.id, fromStatus: "UNKNOWN" });
+    const current = await merchant.ctx.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect(current).toMatchObject({ status: "ACCEPTED", voidedFils: 0n });
   });
 });

@@ -2,7 +2,8 @@
 // idempotency, failures, unknown outcomes and crashes between our insert and the wallet's answer.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bindAgreement, prepareAgreement } from "@/lib/agreements/agreements";
-import { ApiError } from "@/lib/http/api-error";
+import { DomainError } from "@/lib/errors/domain-errors";
+import { ERROR_STATUS } from "@/lib/http/errors";
 import { createOrder } from "@/lib/orders/create-order";
 import { orderView } from "@/lib/orders/order-view";
 import { reconcileOrder } from "@/lib/reconcile/reconcile-order";
@@ -48,7 +49,7 @@ function walletPayments(paymentRequestId: string) {
   );
 }
 
-const rejection = (promise: Promise<unknown>) => rejectionOf(promise, ApiError);
+const rejection = (promise: Promise<unknown>) => rejectionOf(promise, DomainError);
 
 describe("cashier", () => {
   it("A → pending with the cashier URL; the user pays; the notification makes it PAID", async () => {
@@ -153,7 +154,8 @@ describe("idempotency", () => {
         idempotencyKey,
       }),
     );
-    expect(error).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED", status: 422 });
+    expect(error.code).toBe("IDEMPOTENCY_KEY_REUSED");
+    expect(ERROR_STATUS[error.code]).toBe(422);
   });
 
   it("keys are per customer: two customers may use the same key", async () => {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CustomerAuthorizationError } from "@/lib/errors/domain-errors";
+import { ERROR_STATUS } from "@/lib/http/errors";
 import { createPush, sendPush } from "@/lib/push/send-push";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 
@@ -26,7 +28,9 @@ describe("push messages", () => {
   it("without the NOTIFICATION_PUSH scope: a clear error naming the scope to ask for", async () => {
     const { customerId } = await merchant.newCustomer({ scopes: ["USER_ID"] });
     const error = await createPush(merchant.ctx, customerId, message).catch((thrown: unknown) => thrown);
-    expect(error).toMatchObject({ code: "SCOPE_NOT_GRANTED", status: 403 });
+    expect(error).toBeInstanceOf(CustomerAuthorizationError);
+    expect((error as CustomerAuthorizationError).code).toBe("SCOPE_NOT_GRANTED");
+    expect(ERROR_STATUS.SCOPE_NOT_GRANTED).toBe(403);
     expect((error as Error).message).toContain("NOTIFICATION_PUSH");
   });
 

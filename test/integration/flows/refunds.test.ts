@@ -13,6 +13,10 @@ afterAll(() => merchant.close());
 
 const operator = "operator:test";
 
+/** An operator's refund of `amountFils` of the order. */
+const refundOf = (order: { id: string }, amountFils: bigint) =>
+  requestRefund(merchant.ctx, order.id, { amountFils, requestedBy: operator });
+
 /** A paid cashier order of 11,000 IQD (11,000,000 fils). */
 async function paidOrder() {
   const { customerId } = await merchant.newCustomer();
@@ -36,28 +40,19 @@ const orderRow = (id: string) => merchant.ctx.prisma.order.findUniqueOrThrow({ w
 describe("refunds", () => {
   it("partial, then the rest: both succeed and the order is fully refunded", async () => {
     const order = await paidOrder();
-    const first = await requestRefund(merchant.ctx, order.id, {
-      amountFils: 3_000_000n,
-      requestedBy: operator,
-    });
+    const first = await refundOf(order, 3_000_000n);
     expect(first.status).toBe("SUCCESS");
     expect(first.refundId).toBeTruthy();
-    const second = await requestRefund(merchant.ctx, order.id, {
-      amountFils: 8_000_000n,
-      requestedBy: operator,
-    });
+    const second = await refundOf(order, 8_000_000n);
     expect(second.status).toBe("SUCCESS");
     expect((await orderRow(order.id)).refundedFils).toBe(11_000_000n);
   });
 
   it("a refund above what remains is refused before the wallet is called", async () => {
     const order = await paidOrder();
-    await requestRefund(merchant.ctx, order.id, { amountFils: 10_000_000n, requestedBy: operator });
+    await refundOf(order, 10_000_000n);
     const calls = await merchant.walletCalls("refund", order.id);
-    const error = await requestRefund(merchant.ctx, order.id, {
-      amountFils: 1_000_001n,
-      requestedBy: operator,
-    }).catch((thrown: unknown) => thrown);
+    const error = await refundOf(order, 1_000_001n).catch((thrown: unknown) => thrown);
     expect(error).toMatchObject({ code: "AMOUNT_EXCEEDS_REMAINING" });
     expect(await merchant.walletCalls("refund", order.id)).toBe(calls);
   });
@@ -79,11 +74,7 @@ describe("refunds", () => {
 
   it("many concurrent small refunds never exceed the amount in total", async () => {
     const order = await paidOrder();
-    const results = await Promise.allSettled(
-      Array.from({ length: 15 }, () =>
-        requestRefund(merchant.ctx, order.id, { amountFils: 1_000_000n, requestedBy: operator }),
-      ),
-    );
+    const results = await Promise.allSettled(Array.from({ length: 15 }, () => refundOf(order, 1_000_000n)));
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(11);
     const refunds = await merchant.ctx.prisma.refund.aggregate({
       where: { orderId: order.id, status: "SUCCESS" },
@@ -95,16 +86,10 @@ describe("refunds", () => {
   it("a failed refund releases its reservation so the amount can be refunded again", async () => {
     const order = await paidOrder();
     await merchant.sandbox.setFault("refund", "REFUND_FAIL");
-    const failed = await requestRefund(merchant.ctx, order.id, {
-      amountFils: 11_000_000n,
-      requestedBy: operator,
-    });
+    const failed = await refundOf(order, 11_000_000n);
     expect(failed.status).toBe("FAIL");
     expect((await orderRow(order.id)).refundedFils).toBe(0n);
-    const retried = await requestRefund(merchant.ctx, order.id, {
-      amountFils: 11_000_000n,
-      requestedBy: operator,
-    });
+    const retried = await refundOf(order, 11_000_000n);
     expect(retried.status).toBe("SUCCESS");
   });
 
@@ -112,10 +97,7 @@ describe("refunds", () => {
     await merchant.sandbox.settings({ refundDelaySeconds: 30 });
     try {
       const order = await paidOrder();
-      const refund = await requestRefund(merchant.ctx, order.id, {
-        amountFils: 5_000_000n,
-        requestedBy: operator,
-      });
+      const refund = await refundOf(order, 5_000_000n);
       expect(refund).toMatchObject({ status: "PROCESSING", resultCode: "REFUND_IN_PROCESS" });
       expect(refund.pollStartedAt).toBeInstanceOf(Date);
       expect(merchant.jobs.of("refund-poll")).toContainEqual(
@@ -135,10 +117,7 @@ describe("refunds", () => {
   it("an unknown refund outcome is handed to reconciliation, and the amount stays reserved", async () => {
     const order = await paidOrder();
     await merchant.sandbox.setFault("refund", "U");
-    const refund = await requestRefund(merchant.ctx, order.id, {
-      amountFils: 2_000_000n,
-      requestedBy: operator,
-    });
+    const refund = await refundOf(order, 2_000_000n);
     expect(refund.status).toBe("UNKNOWN");
     expect((await orderRow(order.id)).refundedFils).toBe(2_000_000n);
     expect(merchant.jobs.of("reconcile")).toContainEqual(
@@ -153,10 +132,7 @@ describe("refunds whose first answer was lost", () => {
     // The wallet refunds, but its answer is lost and its notification never comes.
     await merchant.sandbox.setFault("refund", "U");
     await merchant.sandbox.setFault("refund", "DROP_NOTIFICATION");
-    const lost = await requestRefund(merchant.ctx, order.id, {
-      amountFils: 4_000_000n,
-      requestedBy: operator,
-    });
+    const lost = await refundOf(order, 4_000_000n);
     expect(lost.status).toBe("UNKNOWN");
     // A re-send the wallet refuses — here REPEAT_REQ_INCONSISTENT, because the wallet holds the
     // refund already under this refundRequestId with other details — must not release the reservation.
@@ -169,10 +145,7 @@ describe("refunds whose first answer was lost", () => {
   it("news contradicting a final refund flags the order instead of changing it", async () => {
     const order = await paidOrder();
     await merchant.sandbox.setFault("refund", "REFUND_FAIL");
-    const failed = await requestRefund(merchant.ctx, order.id, {
-      amountFils: 1_000_000n,
-      requestedBy: operator,
-    });
+    const failed = await refundOf(order, 1_000_000n);
     expect(failed.status).toBe("FAIL");
     const { applyRefundStatus } = await import("@/lib/refunds/apply-refund-status");
     const unchanged = await applyRefundStatus(merchant.ctx, failed.id, { status: "SUCCESS" });

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getProfile } from "@/lib/customers/get-profile";
 import { startSession } from "@/lib/customers/start-session";
-import { ApiError } from "@/lib/http/api-error";
+import { DomainError } from "@/lib/errors/domain-errors";
+import { ERROR_STATUS } from "@/lib/http/errors";
 import { verifySessionToken } from "@/lib/sessions/session-token";
 import { rejectionOf } from "@/test/support/expect-error";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
@@ -14,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => merchant.close());
 
-const apiError = (promise: Promise<unknown>) => rejectionOf(promise, ApiError);
+const domainError = (promise: Promise<unknown>) => rejectionOf(promise, DomainError);
 
 describe("POST /api/mini/session (startSession)", () => {
   it("exchanges an authCode for our own session and stores the customer with encrypted tokens", async () => {
@@ -81,8 +82,8 @@ describe("POST /api/mini/session (startSession)", () => {
   ])(
     "refuses %s with a 401 telling the mini program to call my.getAuthCode again",
     async (_name, code, resultCode) => {
-      const error = await apiError(startSession(merchant.ctx, { authCode: await code() }));
-      expect(error.status).toBe(401);
+      const error = await domainError(startSession(merchant.ctx, { authCode: await code() }));
+      expect(ERROR_STATUS[error.code]).toBe(401);
       expect(error.code).toBe("AUTH_CODE_REJECTED");
       expect(error.message).toContain("my.getAuthCode");
       expect(error.details).toEqual({ resultCode });
@@ -93,7 +94,7 @@ describe("POST /api/mini/session (startSession)", () => {
     const { userId } = await merchant.sandbox.createUser();
     const { authCode } = await merchant.sandbox.createAuthCode(userId, ["USER_ID"]);
     await merchant.sandbox.advanceClock(6 * 60); // auth codes live 5 minutes
-    const error = await apiError(startSession(merchant.ctx, { authCode }));
+    const error = await domainError(startSession(merchant.ctx, { authCode }));
     expect(error.details).toEqual({ resultCode: "EXPIRED_CODE" });
   });
 
@@ -101,9 +102,9 @@ describe("POST /api/mini/session (startSession)", () => {
     const { userId } = await merchant.sandbox.createUser();
     const { authCode } = await merchant.sandbox.createAuthCode(userId, ["USER_ID"]);
     await merchant.sandbox.setFault("applyToken", "U");
-    const error = await apiError(startSession(merchant.ctx, { authCode }));
+    const error = await domainError(startSession(merchant.ctx, { authCode }));
     expect(error.code).toBe("WALLET_UNAVAILABLE");
-    expect(error.status).toBe(503);
+    expect(ERROR_STATUS[error.code]).toBe(503);
   });
 });
 
@@ -145,9 +146,9 @@ describe("GET /api/mini/me (getProfile)", () => {
   it("a dead refresh token means re-authorize (401), and the customer is marked", async () => {
     const customer = await merchant.newCustomer();
     await merchant.sandbox.advanceClock(31 * 24 * 3600); // past the 30-day refresh token
-    const error = await apiError(getProfile(merchant.ctx, customer.customerId));
+    const error = await domainError(getProfile(merchant.ctx, customer.customerId));
     expect(error.code).toBe("REAUTHORIZE");
-    expect(error.status).toBe(401);
+    expect(ERROR_STATUS[error.code]).toBe(401);
     const stored = await merchant.ctx.prisma.customer.findUniqueOrThrow({
       where: { id: customer.customerId },
     });
@@ -155,5 +156,52 @@ describe("GET /api/mini/me (getProfile)", () => {
       needsReauthorization: true,
       reauthorizationReason: "EXPIRED_REFRESH_TOKEN",
     });
+  });
+
+  it("a slow token refresh holds no transaction or lock while the wallet thinks", async () => {
+    const customer = await merchant.newCustomer();
+    await merchant.sandbox.advanceClock(61 * 60);
+    await merchant.sandbox.settings({ operationLatencyMs: 1_500 });
+    try {
+      const profiles = Promise.all(
+        Array.from({ length: 4 }, () => getProfile(merchant.ctx, customer.customerId)),
+      );
+      // inquiryUserInfo answers EXPIRED_ACCESS_TOKEN after 1.5 s, then the refresh takes 1.5 s: in
+      // the middle of it, nothing of ours sits in an open transaction or waits on a lock.
+      await new Promise((resolve) => setTimeout(resolve, 2_200));
+      const open = await merchant.ctx.prisma.$queryRaw<{ state: string; query: string }[]>`
+        SELECT state, query FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid()
+          AND (state LIKE 'idle in transaction%' OR wait_event_type = 'Lock')`;
+      expect(open).toEqual([]);
+      const lease = await merchant.ctx.prisma.walletToken.findUniqueOrThrow({
+        where: { customerId: customer.customerId },
+      });
+      expect(lease.refreshLeaseUntil).not.toBeNull();
+      expect((await profiles).every((profile) => profile.userInfo.userId)).toBe(true);
+    } finally {
+      await merchant.sandbox.settings({ operationLatencyMs: 0 });
+    }
+    const after = await merchant.ctx.prisma.walletToken.findUniqueOrThrow({
+      where: { customerId: customer.customerId },
+    });
+    // One refresh for the four requests, and the lease is gone with it.
+    expect(after).toMatchObject({ version: 1, refreshLeaseUntil: null, refreshLeaseOwner: null });
+  });
+
+  it("a refresher that died mid-call leaves a lease that lapses; the next caller refreshes", async () => {
+    const customer = await merchant.newCustomer();
+    await merchant.sandbox.advanceClock(61 * 60);
+    // A lease that a crashed process left behind, already past its end.
+    await merchant.ctx.prisma.walletToken.update({
+      where: { customerId: customer.customerId },
+      data: { refreshLeaseUntil: new Date(merchant.ctx.now().getTime() - 1_000), refreshLeaseOwner: "gone" },
+    });
+    const profile = await getProfile(merchant.ctx, customer.customerId);
+    expect(profile.userInfo.userId).toBeDefined();
+    const after = await merchant.ctx.prisma.walletToken.findUniqueOrThrow({
+      where: { customerId: customer.customerId },
+    });
+    expect(after).toMatchObject({ version: 1, refreshLeaseOwner: null });
   });
 });

@@ -1,5 +1,5 @@
-// Conformance: payment, void and refund notifications (DESIGN.md, "Notifications from the
-// wallet"): signed by the wallet over the raw body, retried on the sandbox clock at +0 s, 2 min,
+// Conformance: payment, void and refund notifications (docs/wallet-interface.md,
+// "Notifications"): signed by the wallet over the raw body, retried on the sandbox clock at +0 s, 2 min,
 // 10 min, 10 min, 1 h, 2 h, 6 h, 15 h until acknowledged, every attempt recorded; and the
 // DROP/DUPLICATE/DELAY faults.
 

@@ -412,103 +412,40 @@ describe("faults and concurrency", () => {
   });
 });
 
+/** A valid cashier pay body, so each malformed case below differs from it in one thing only. */
+const validPay = (paymentRequestId: string) => ({
+  productCode: PRODUCT_CODES.CASHIER,
+  paymentRequestId,
+  paymentAmount: { currency: "IQD", value: "1" },
+  order: { orderDescription: "x", buyer: { referenceBuyerId: "b" } } as Record<string, unknown>,
+});
+
 describe("malformed pay requests", () => {
   it.each([
     [
       "an agreement pay without paymentAuthCode",
-      {
-        productCode: PRODUCT_CODES.AGREEMENT,
-        paymentRequestId: "r1",
-        paymentAmount: { currency: "IQD", value: "1" },
-        order: { orderDescription: "x" },
-      },
+      { ...validPay("r1"), productCode: PRODUCT_CODES.AGREEMENT, order: { orderDescription: "x" } },
     ],
-    [
-      "a cashier pay without buyer",
-      {
-        productCode: PRODUCT_CODES.CASHIER,
-        paymentRequestId: "r2",
-        paymentAmount: { currency: "IQD", value: "1" },
-        order: { orderDescription: "x" },
-      },
-    ],
-    [
-      "a decimal amount",
-      {
-        productCode: PRODUCT_CODES.CASHIER,
-        paymentRequestId: "r3",
-        paymentAmount: { currency: "IQD", value: "1.5" },
-        order: { orderDescription: "x", buyer: { referenceBuyerId: "b" } },
-      },
-    ],
-    [
-      "a zero amount",
-      {
-        productCode: PRODUCT_CODES.CASHIER,
-        paymentRequestId: "r4",
-        paymentAmount: { currency: "IQD", value: "0" },
-        order: { orderDescription: "x", buyer: { referenceBuyerId: "b" } },
-      },
-    ],
-    [
-      "an unknown product code",
-      {
-        productCode: "123",
-        paymentRequestId: "r5",
-        paymentAmount: { currency: "IQD", value: "1" },
-        order: { orderDescription: "x", buyer: { referenceBuyerId: "b" } },
-      },
-    ],
-    [
-      "a paymentRequestId over 64 characters",
-      {
-        productCode: PRODUCT_CODES.CASHIER,
-        paymentRequestId: "r".repeat(65),
-        paymentAmount: { currency: "IQD", value: "1" },
-        order: { orderDescription: "x", buyer: { referenceBuyerId: "b" } },
-      },
-    ],
+    ["a cashier pay without buyer", { ...validPay("r2"), order: { orderDescription: "x" } }],
+    ["a decimal amount", { ...validPay("r3"), paymentAmount: { currency: "IQD", value: "1.5" } }],
+    ["a zero amount", { ...validPay("r4"), paymentAmount: { currency: "IQD", value: "0" } }],
+    ["an unknown product code", { ...validPay("r5"), productCode: "123" }],
+    ["a paymentRequestId over 64 characters", validPay("r".repeat(65))],
     [
       "a referenceBuyerId with @",
-      {
-        productCode: PRODUCT_CODES.CASHIER,
-        paymentRequestId: "r6",
-        paymentAmount: { currency: "IQD", value: "1" },
-        order: { orderDescription: "x", buyer: { referenceBuyerId: "a@b" } },
-      },
+      { ...validPay("r6"), order: { orderDescription: "x", buyer: { referenceBuyerId: "a@b" } } },
     ],
     [
       "a paymentNotifyUrl over 1024 characters",
-      {
-        productCode: PRODUCT_CODES.CASHIER,
-        paymentRequestId: "r7",
-        paymentAmount: { currency: "IQD", value: "1" },
-        order: { orderDescription: "x", buyer: { referenceBuyerId: "b" } },
-        paymentNotifyUrl: `https://m.example/${"a".repeat(1024)}`,
-      },
+      { ...validPay("r7"), paymentNotifyUrl: `https://m.example/${"a".repeat(1024)}` },
     ],
-    [
-      "a paymentExpiryTime without offset",
-      {
-        productCode: PRODUCT_CODES.CASHIER,
-        paymentRequestId: "r8",
-        paymentAmount: { currency: "IQD", value: "1" },
-        order: { orderDescription: "x", buyer: { referenceBuyerId: "b" } },
-        paymentExpiryTime: "2026-01-01T00:00:00",
-      },
-    ],
+    ["a paymentExpiryTime without offset", { ...validPay("r8"), paymentExpiryTime: "2026-01-01T00:00:00" }],
     [
       "an impossible paymentExpiryTime (February 30)",
-      {
-        productCode: PRODUCT_CODES.CASHIER,
-        paymentRequestId: "r9",
-        paymentAmount: { currency: "IQD", value: "1" },
-        order: { orderDescription: "x", buyer: { referenceBuyerId: "b" } },
-        paymentExpiryTime: "2026-02-30T00:00:00+00:00",
-      },
+      { ...validPay("r9"), paymentExpiryTime: "2026-02-30T00:00:00+00:00" },
     ],
   ])("answers PARAM_ILLEGAL for %s", async (_name, body) => {
-    const answer = await sandbox.client().sendRaw("/v1/payments/pay", body);
+    const answer = await sandbox.sendRaw("/v1/payments/pay", body);
     expect((answer.json as { result: unknown }).result).toMatchObject({
       resultStatus: "F",
       resultCode: "PARAM_ILLEGAL",

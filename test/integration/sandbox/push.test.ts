@@ -93,7 +93,7 @@ describe("sendPush", () => {
   ])("answers PARAM_ILLEGAL for %s", async (_name, templateParameters) => {
     const customer = await sandbox.authorizeCustomer(["NOTIFICATION_PUSH"]);
     const body = { ...push(customer.accessToken), templates: [{ templateParameters }] };
-    const answer = await sandbox.client().sendRaw("/v1/messages/sendPush", body);
+    const answer = await sandbox.sendRaw("/v1/messages/sendPush", body);
     const result = (answer.json as { result: { resultStatus: string; resultCode: string } }).result;
     expect(result).toMatchObject({ resultStatus: "F", resultCode: "PARAM_ILLEGAL" });
     codes.record("sendPush", result.resultCode);

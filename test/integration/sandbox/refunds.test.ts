@@ -209,7 +209,7 @@ describe("inquiryRefund", () => {
   });
 
   it("answers PARAM_ILLEGAL when neither id is given", async () => {
-    const answer = await sandbox.client().sendRaw("/v1/payments/inquiryRefund", {});
+    const answer = await sandbox.sendRaw("/v1/payments/inquiryRefund", {});
     expect((answer.json as { result: unknown }).result).toMatchObject({ resultCode: "PARAM_ILLEGAL" });
   });
 });

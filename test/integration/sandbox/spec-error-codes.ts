@@ -1,8 +1,8 @@
-// The error codes the spec lists per operation (spec/wallet-interface.md, "Errors", plus the
-// REFUND_IN_PROCESS and PAYMENT_IN_PROCESS codes named in the refund and pay sections). The
-// conformance files each prove they reach the codes of their operations; `report-codes.ts` sums up.
-// `readSpecErrorCodes` re-reads the spec when it is at hand, so this transcription cannot drift.
-import { existsSync, readFileSync } from "node:fs";
+// The error codes the wallet documents per operation (docs/wallet-interface.md, "Errors"; the
+// refund's REFUND_IN_PROCESS included). The conformance files each prove they reach the codes of
+// their operations; `report-codes.ts` sums up. `readSpecErrorCodes` reads the document's tables, and
+// auth.test.ts fails when they and this transcription differ, so neither can drift.
+import { readFileSync } from "node:fs";
 
 export const SPEC_ERROR_CODES: Record<string, readonly string[]> = {
   applyToken: [
@@ -52,17 +52,19 @@ export const SPEC_ERROR_CODES: Record<string, readonly string[]> = {
   ],
 };
 
-export const SPEC_PATHS = [
-  new URL("../../../../shared/spec/wallet-interface.md", import.meta.url).pathname,
-  new URL("../../../docs/wallet-interface.md", import.meta.url).pathname,
-];
+export const WALLET_INTERFACE_DOC = new URL("../../../docs/wallet-interface.md", import.meta.url).pathname;
 
-/** Codes of the spec's "Errors" tables, by operation heading, read from the markdown itself. */
-export function readSpecErrorCodes(): Record<string, string[]> | undefined {
-  const path = SPEC_PATHS.find((candidate) => existsSync(candidate));
-  if (!path) return undefined;
-  const markdown = readFileSync(path, "utf8");
-  const errors = markdown.slice(markdown.indexOf("\n## Errors"), markdown.indexOf("\n## Limits"));
+/**
+ * Codes of the "Errors" tables of the wallet interface document, by operation heading. Throws when
+ * the document, or its "Errors" section followed by "Limits", is missing.
+ */
+export function readSpecErrorCodes(): Record<string, string[]> {
+  const markdown = readFileSync(WALLET_INTERFACE_DOC, "utf8");
+  const start = markdown.indexOf("\n## Errors");
+  const end = markdown.indexOf("\n## Limits");
+  if (start < 0 || end < start)
+    throw new Error(`${WALLET_INTERFACE_DOC}: no "## Errors" section followed by "## Limits"`);
+  const errors = markdown.slice(start, end);
   const codes: Record<string, string[]> = {};
   let operations: string[] = [];
   for (const line of errors.split("\n")) {

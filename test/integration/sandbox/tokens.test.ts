@@ -77,11 +77,12 @@ describe("applyToken with AUTHORIZATION_CODE", () => {
   });
 
   it("refuses an unsupported grantType with AUTH_CLIENT_UNSUPPORTED_GRANT_TYPE", async () => {
-    const answer = await sandbox
-      .client()
-      .sendRaw("/v1/authorizations/applyToken", { grantType: "CLIENT_CREDENTIALS", authCode: "x" });
+    const answer = await sandbox.sendRaw("/v1/authorizations/applyToken", {
+      grantType: "CLIENT_CREDENTIALS",
+      authCode: "x",
+    });
     const result = (answer.json as { result: { resultStatus: string; resultCode: string } }).result;
-    expect(answer.httpStatus).toBe(200);
+    expect(answer.status).toBe(200);
     expect(result).toMatchObject({ resultStatus: "F", resultCode: "AUTH_CLIENT_UNSUPPORTED_GRANT_TYPE" });
     codes.record("applyToken", result.resultCode);
   });
@@ -97,7 +98,7 @@ describe("applyToken with AUTHORIZATION_CODE", () => {
     ],
     ["no grantType", { authCode: "abc" }],
   ])("answers PARAM_ILLEGAL for %s", async (_name, body) => {
-    const answer = await sandbox.client().sendRaw("/v1/authorizations/applyToken", body);
+    const answer = await sandbox.sendRaw("/v1/authorizations/applyToken", body);
     expect((answer.json as { result: unknown }).result).toMatchObject({
       resultStatus: "F",
       resultCode: "PARAM_ILLEGAL",

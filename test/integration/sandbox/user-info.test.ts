@@ -1,5 +1,5 @@
-// Conformance: inquiryUserInfo and inquiryMerchantInfo, limited to the granted scopes (DESIGN.md's
-// scope table), and their INVALID_/EXPIRED_ACCESS_TOKEN errors.
+// Conformance: inquiryUserInfo and inquiryMerchantInfo, limited to the granted scopes (the scope
+// table in docs/wallet-interface.md), and their INVALID_/EXPIRED_ACCESS_TOKEN errors.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestSandbox, type TestSandbox } from "@/test/support/sandbox";
@@ -73,7 +73,7 @@ describe("inquiryUserInfo", () => {
   });
 
   it("answers PARAM_ILLEGAL for a token with forbidden characters", async () => {
-    const answer = await sandbox.client().sendRaw("/v1/users/inquiryUserInfo", { accessToken: "a?b" });
+    const answer = await sandbox.sendRaw("/v1/users/inquiryUserInfo", { accessToken: "a?b" });
     expect((answer.json as { result: unknown }).result).toMatchObject({ resultCode: "PARAM_ILLEGAL" });
   });
 });

@@ -1,11 +1,13 @@
 // Redis restarted during work (our own redis-server, without persistence, so it comes back empty):
 // the worker process reconnects, puts its job schedulers back, the scans find the unfinished work in
 // the database again, and every order is settled exactly once.
+
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createOrder } from "@/lib/orders/create-order";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
+import { waitUntil } from "@/test/support/wait";
 import {
   type PrivateRedis,
   spawnWorkerProcess,
@@ -34,14 +36,6 @@ afterAll(async () => {
   await redis?.stop();
   await merchant?.close();
 });
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 it("workers reconnect after a Redis restart and finish the work", { timeout: 90_000 }, async () => {
   const count = 16;
@@ -80,13 +74,16 @@ it("workers reconnect after a Redis restart and finish the work", { timeout: 90_
     ["reconcile"],
   );
   await waitForStart(worker);
-  await waitFor(async () => (await paid()) >= 2, 30_000, "the first orders settled");
+  await waitUntil(async () => (await paid()) >= 2, { timeoutMs: 30_000, what: "the first orders settled" });
 
   await redis.restart(1_000);
   const paidAtRestart = await paid();
   expect(paidAtRestart).toBeLessThan(count);
 
-  await waitFor(async () => (await paid()) === count, 45_000, "every order settled after the restart");
+  await waitUntil(async () => (await paid()) === count, {
+    timeoutMs: 45_000,
+    what: "every order settled after the restart",
+  });
   expect(worker.child.exitCode).toBeNull();
   for (const id of ids) {
     expect(

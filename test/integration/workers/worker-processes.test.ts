@@ -2,12 +2,14 @@
 // killed and stopped by PID: two processes never refresh one customer twice, a process killed with
 // SIGKILL mid-job leaves its jobs to be retried without applying anything twice, and SIGTERM lets the
 // job in hand finish.
+
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createOrder } from "@/lib/orders/create-order";
 import { QUEUE_NAMES, SCANNED_QUEUES } from "@/lib/queue/definitions";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
+import { waitUntil } from "@/test/support/wait";
 import {
   deletePrefix,
   SHARED_REDIS_URL,
@@ -94,16 +96,6 @@ async function unknownPaidOrders(count: number) {
 const paidCount = (ids: string[]) =>
   merchant.ctx.prisma.order.count({ where: { id: { in: ids }, status: "PAID" } });
 
-async function waitFor<T>(check: () => Promise<T | false | undefined>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe("worker processes", () => {
   it("two processes refreshing the same customers: each customer is refreshed exactly once", {
     timeout: 90_000,
@@ -133,7 +125,7 @@ describe("worker processes", () => {
     const second = start(prefix, { WORKER_CONCURRENCY: "6" }, ["token-refresh"]);
     await Promise.all([waitForStart(first), waitForStart(second)]);
 
-    await waitFor(
+    await waitUntil(
       async () => {
         const refreshed = await merchant.ctx.prisma.walletToken.count({
           where: { customerId: { in: customers }, version: { gte: 1 } },
@@ -142,8 +134,7 @@ describe("worker processes", () => {
         // (The scheduler keeps its next scan delayed: only waiting and active jobs count.)
         return refreshed === customers.length && (counts.waiting ?? 0) + (counts.active ?? 0) === 0;
       },
-      45_000,
-      "every token refreshed and the queue drained",
+      { timeoutMs: 45_000, what: "every token refreshed and the queue drained" },
     );
     // Let a few more scans run: the refreshed tokens are not due.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -181,13 +172,12 @@ describe("worker processes", () => {
       const queue = queueOn(prefix, "reconcile");
       const doomed = start(prefix, { WORKER_CONCURRENCY: "3" }, ["reconcile"]);
       await waitForStart(doomed);
-      const inHand = await waitFor(
+      const inHand = await waitUntil(
         async () => {
           const active = await queue.getJobs(["active"]);
           return (await paidCount(ids)) >= 1 && active.length >= 1 && active;
         },
-        30_000,
-        "jobs in hand after some were done",
+        { timeoutMs: 30_000, what: "jobs in hand after some were done" },
       );
       doomed.kill("SIGKILL");
       expect(await doomed.exited).toBe("SIGKILL");
@@ -196,17 +186,19 @@ describe("worker processes", () => {
 
       const successor = start(prefix, { WORKER_CONCURRENCY: "3" }, ["reconcile"]);
       await waitForStart(successor);
-      await waitFor(async () => (await paidCount(ids)) === ids.length, 45_000, "every order paid");
+      await waitUntil(async () => (await paidCount(ids)) === ids.length, {
+        timeoutMs: 45_000,
+        what: "every order paid",
+      });
 
       // The jobs the killed process held were retried (stalled → waiting) and completed.
       for (const job of inHand) {
-        const after = await waitFor(
+        const after = await waitUntil(
           async () => {
             const current = await queue.getJob(job.id as string);
             return current?.finishedOn ? current : undefined;
           },
-          20_000,
-          `job ${job.id} finished`,
+          { timeoutMs: 20_000, what: `job ${job.id} finished` },
         );
         expect(after.failedReason ?? null).toBeNull();
       }
@@ -237,13 +229,12 @@ describe("worker processes", () => {
       expect(worker.output.join("\n")).toContain(JSON.stringify([...QUEUE_NAMES]).slice(1, -1));
 
       const queue = queueOn(prefix, "reconcile");
-      const [inHand] = await waitFor(
+      const [inHand] = await waitUntil(
         async () => {
           const active = (await queue.getJobs(["active"])).filter((job) => job.name === "reconcile");
           return active.length > 0 && active;
         },
-        20_000,
-        "a reconcile job in hand",
+        { timeoutMs: 20_000, what: "a reconcile job in hand" },
       );
       worker.kill("SIGTERM");
       expect(await worker.exited).toBe(0);

@@ -70,6 +70,13 @@ describe("validation", () => {
     ],
     [{ MERCHANT_PRIVATE_KEY_FILE: "/nonexistent/key.pem" }, "MERCHANT_PRIVATE_KEY_FILE"],
     [{ WALLET_URL_ENCODE_SIGNATURE: "maybe" }, "WALLET_URL_ENCODE_SIGNATURE"],
+    [{ QUEUE_PREFIX: "two{tags}{here}" }, "QUEUE_PREFIX"],
+    [{ QUEUE_PREFIX: "bull:queues" }, "QUEUE_PREFIX"],
+    [{ QUEUE_PREFIX: "" }, "QUEUE_PREFIX"],
+    [{ WORKER_METRICS_PORT: "70000" }, "WORKER_METRICS_PORT"],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: "collector" }, "OTEL_EXPORTER_OTLP_ENDPOINT"],
+    [{ RETENTION_BODY_DAYS: "0" }, "RETENTION_BODY_DAYS"],
+    [{ WALLET_BREAKER_FAILURES: "-1" }, "WALLET_BREAKER_FAILURES"],
   ])("names the malformed variable: %j", (source, name) => {
     expect(problemsOf(source as Record<string, string>).join("\n")).toContain(name);
   });
@@ -83,6 +90,44 @@ describe("validation", () => {
       expect(env.wallet.privateKey.type).toBe("private");
       expect(env.wallet.publicKey?.type).toBe("public");
     }
+  });
+});
+
+describe("operations settings", () => {
+  it("defaults: breaker after 5 silent calls for 15 s, metrics on without a token, tracing off, 180/30 days", () => {
+    const env = parseEnv({}, { cwd: freshDir() });
+    expect(env.walletBreaker).toEqual({ failuresToOpen: 5, halfOpenAfterMs: 15_000 });
+    expect(env.metrics).toEqual({ enabled: true, token: undefined, workerPort: undefined });
+    expect(env.tracing).toEqual({ enabled: false, serviceName: undefined, endpoint: undefined });
+    expect(env.retention).toEqual({ bodyMs: 180 * 86_400_000, rejectionMs: 30 * 86_400_000 });
+  });
+
+  it.each(["{bull}", "shop-{bull}", "{shop.v2}-jobs", "bull", "test-workers-1a2b"])(
+    "accepts the queue prefix %s (a hash tag keeps a queue's keys in one Redis Cluster slot)",
+    (prefix) => {
+      expect(parseEnv({ QUEUE_PREFIX: prefix }, { cwd: freshDir() }).queuePrefix).toBe(prefix);
+    },
+  );
+
+  it("reads the switches and their settings", () => {
+    const env = parseEnv(
+      {
+        METRICS_ENABLED: "false",
+        METRICS_TOKEN: "local-token",
+        WORKER_METRICS_PORT: "9464",
+        OTEL_ENABLED: "true",
+        OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318",
+        OTEL_SERVICE_NAME: "shop",
+        WALLET_BREAKER_FAILURES: "0",
+        WALLET_BREAKER_HALF_OPEN_AFTER_MS: "2000",
+        RETENTION_BODY_DAYS: "0.5",
+      },
+      { cwd: freshDir() },
+    );
+    expect(env.metrics).toEqual({ enabled: false, token: "local-token", workerPort: 9464 });
+    expect(env.tracing).toEqual({ enabled: true, serviceName: "shop", endpoint: "http://collector:4318" });
+    expect(env.walletBreaker).toEqual({ failuresToOpen: 0, halfOpenAfterMs: 2_000 });
+    expect(env.retention.bodyMs).toBe(12 * 3_600_000);
   });
 });
 
@@ -105,6 +150,16 @@ describe("production", () => {
       expect(problems.join("\n")).toContain(name);
     }
     expect(() => readFileSync(path.join(cwd, ".local/secrets.json"))).toThrow();
+  });
+
+  it.each(["SESSION_SECRET", "NEXTAUTH_SECRET"])("refuses a %s shorter than 32 bytes", (name) => {
+    const problems = problemsOf({ NODE_ENV: "production", [name]: "short-but-not-empty-31-bytes-xx" });
+    expect(problems).toContain(`${name}: must be at least 32 bytes in production (openssl rand -base64 48)`);
+  });
+
+  it("refuses a METRICS_TOKEN shorter than 16 bytes", () => {
+    const problems = problemsOf({ NODE_ENV: "production", METRICS_TOKEN: "guessable" });
+    expect(problems).toContain("METRICS_TOKEN: must be at least 16 bytes in production");
   });
 
   it("starts when everything is given", () => {

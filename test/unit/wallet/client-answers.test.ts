@@ -1,9 +1,11 @@
 // How the client reads every kind of answer, for every operation: S, A, F, U, timeout, dropped
 // connection and garbage. A peer that is not the wallet (scripted-wallet.ts) plays each answer.
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWalletClient, type WalletClient } from "@/lib/wallet/client";
 import type { OperationName } from "@/lib/wallet/operations";
 import type { WalletExchange } from "@/lib/wallet/outcome";
+import { retryBackoffMs } from "@/lib/wallet/request-sender";
 import { formatWalletTime, signMessage, verifySignedMessage } from "@/lib/wallet/signature";
 import { generateTestKeyPair } from "@/test/support/keys";
 import { type ScriptedWallet, startScriptedWallet } from "@/test/support/scripted-wallet";
@@ -14,7 +16,7 @@ const walletKeys = generateTestKeyPair();
 const ok = { resultCode: "SUCCESS", resultStatus: "S", resultMessage: "success" };
 const time = "2026-11-21T10:00:00+00:00";
 
-// A successful answer for every operation, with the fields the spec (and DESIGN.md) gives it.
+// A successful answer for every operation, with the fields docs/wallet-interface.md gives it.
 const successBodies: Record<OperationName, object> = {
   applyToken: {
     result: ok,
@@ -264,6 +266,37 @@ describe("what is sent", () => {
       "pay_0001",
       "pay_0001",
     ]);
+  });
+
+  it("pauses longer before each retry", async () => {
+    const pauses: number[] = [];
+    const patient = createWalletClient({
+      baseUrl: wallet.url,
+      clientId: "merchant-test",
+      privateKey: merchantKeys.privateKeyPem,
+      keyVersion: 3,
+      timeoutsMs: { pay: 300, inquiry: 300, default: 300 },
+      retryDelayMs: (retry) => {
+        pauses.push(retryBackoffMs(retry));
+        return 0;
+      },
+    });
+    wallet.answer({ drop: true }, { drop: true }, { body: successBodies.pay });
+    expect((await patient.pay(validRequests.pay, { attempts: 3 })).status).toBe("S");
+    expect(pauses).toHaveLength(2);
+    // 200 ms then 400 ms, each with up to half taken off as jitter.
+    expect(pauses[0]).toBeGreaterThanOrEqual(100);
+    expect(pauses[0]).toBeLessThanOrEqual(200);
+    expect(pauses[1]).toBeGreaterThanOrEqual(200);
+    expect(pauses[1]).toBeLessThanOrEqual(400);
+  });
+
+  it("caps the pause between retries at 5 s", () => {
+    for (const retry of [6, 10, 30]) {
+      const pause = retryBackoffMs(retry);
+      expect(pause).toBeGreaterThanOrEqual(2_500);
+      expect(pause).toBeLessThanOrEqual(5_000);
+    }
   });
 
   it("does not retry by itself", async () => {

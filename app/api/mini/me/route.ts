@@ -1,10 +1,10 @@
+import * as contract from "@/lib/api/contract/mini";
 import { getProfile } from "@/lib/customers/get-profile";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { getServiceContext } from "@/lib/services/context";
-import { requireCustomer } from "@/lib/sessions/require-customer";
 
-export const GET = route(async (request) => {
-  const ctx = getServiceContext();
-  const customerId = await requireCustomer(ctx, request);
-  return Response.json(await getProfile(ctx, customerId));
-});
+export const GET = route.customer(async ({ ctx, customerId }) =>
+  Response.json((await getProfile(ctx, customerId)) satisfies contract.ProfileJson),
+);
+
+export const { POST, PUT, PATCH, DELETE } = methodsOtherThan("GET");

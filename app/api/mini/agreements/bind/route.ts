@@ -1,13 +1,11 @@
-import { z } from "zod";
 import { bindAgreement } from "@/lib/agreements/agreements";
+import * as contract from "@/lib/api/contract/mini";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
-import { getServiceContext } from "@/lib/services/context";
-import { requireCustomer } from "@/lib/sessions/require-customer";
 
-const body = z.object({ authCode: z.string().min(1).max(64), agreementId: z.uuid().optional() });
-
-export const POST = route(async (request) => {
-  const ctx = getServiceContext();
-  const customerId = await requireCustomer(ctx, request);
-  return Response.json(await bindAgreement(ctx, customerId, await readJson(request, body)));
+export const POST = route.customer(async ({ request, ctx, customerId }) => {
+  const bound = await bindAgreement(ctx, customerId, await readJson(request, contract.bindAgreement.body));
+  return Response.json(bound satisfies contract.BoundAgreementJson);
 });
+
+export const { GET, PUT, PATCH, DELETE } = methodsOtherThan("POST");

@@ -1,21 +1,28 @@
-import { ApiError } from "@/lib/http/api-error";
+import * as contract from "@/lib/api/contract/wallet-notify";
+import { NotFoundError } from "@/lib/errors/domain-errors";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
+import { notificationKindOf } from "@/lib/notifications/notification-bodies";
 import { receiveNotification } from "@/lib/notifications/receive-notification";
-import { getServiceContext } from "@/lib/services/context";
-
-const KINDS = { payment: "PAYMENT", void: "VOID", refund: "REFUND" } as const;
 
 // POST /api/wallet/notify/payment|void|refund — the wallet's notifications. The body is read as raw
 // text: the signature covers the exact bytes, never a re-serialized object.
-export const POST = route<{ params: Promise<{ kind: string }> }>(async (request, { params }) => {
-  const { kind } = await params;
-  const notificationKind = KINDS[kind as keyof typeof KINDS];
-  if (!notificationKind) throw new ApiError("NOT_FOUND", "Unknown notification kind.");
-  const answer = await receiveNotification(getServiceContext(), {
-    kind: notificationKind,
-    path: new URL(request.url).pathname,
-    rawBody: await request.text(),
-    headers: request.headers,
-  });
-  return Response.json(answer.body, { status: answer.httpStatus });
-});
+export const POST = route.wallet(
+  { params: contract.receiveWalletNotification.params },
+  async ({ request, ctx, params, rawBody, sourceAddress, refuseIfFlooding }) => {
+    const kind = notificationKindOf(params.kind);
+    if (!kind)
+      throw new NotFoundError("Unknown notification kind; the wallet posts payment, void or refund.");
+    const answer = await receiveNotification(ctx, {
+      kind,
+      path: new URL(request.url).pathname,
+      rawBody,
+      headers: request.headers,
+      sourceAddress,
+      beforeRecordingRejection: refuseIfFlooding,
+    });
+    return Response.json(answer.body, { status: answer.httpStatus });
+  },
+);
+
+export const { GET, PUT, PATCH, DELETE } = methodsOtherThan("POST");

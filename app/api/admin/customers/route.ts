@@ -1,0 +1,13 @@
+import { listCustomers } from "@/lib/admin/list-customers";
+import * as contract from "@/lib/api/contract/admin/lists";
+import { jsonSafe } from "@/lib/http/json";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { readQuery, route } from "@/lib/http/route";
+
+// Customers with their authorization state, scopes and token expiry; never a token's value.
+export const GET = route.operator("VIEWER", async ({ request, ctx }) => {
+  const page = await listCustomers(ctx.prisma, readQuery(request, contract.adminListCustomers.query));
+  return Response.json(jsonSafe(page) satisfies contract.CustomerPageJson);
+});
+
+export const { POST, PUT, PATCH, DELETE } = methodsOtherThan("GET");

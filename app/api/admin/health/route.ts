@@ -1,0 +1,12 @@
+import type { HealthReportJson } from "@/lib/api/contract/health";
+import { checkReadiness } from "@/lib/health/app-health";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { route } from "@/lib/http/route";
+
+// Health with every detail (errors, the wallet's address, queue backlogs): for operators only.
+export const GET = route.operator("VIEWER", async () => {
+  const report = await checkReadiness({ details: true, queues: true });
+  return Response.json(report satisfies HealthReportJson, { headers: { "Cache-Control": "no-store" } });
+});
+
+export const { POST, PUT, PATCH, DELETE } = methodsOtherThan("GET");

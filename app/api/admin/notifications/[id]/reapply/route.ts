@@ -1,0 +1,17 @@
+import { reapplyStoredNotification } from "@/lib/admin/notifications";
+import * as contract from "@/lib/api/contract/admin/lists";
+import { jsonSafe } from "@/lib/http/json";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { route } from "@/lib/http/route";
+
+// Applies a stored notification again (idempotent: it only completes or re-checks, never doubles).
+export const POST = route.operator(
+  "OPERATOR",
+  { params: contract.adminReapplyNotification.params },
+  async ({ ctx, params, operator }) => {
+    const reapplied = await reapplyStoredNotification(ctx, operator, params.id);
+    return Response.json(jsonSafe(reapplied) satisfies contract.ReappliedJson);
+  },
+);
+
+export const { GET, PUT, PATCH, DELETE } = methodsOtherThan("POST");

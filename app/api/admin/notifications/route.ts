@@ -1,0 +1,12 @@
+import { listNotifications } from "@/lib/admin/notifications";
+import * as contract from "@/lib/api/contract/admin/lists";
+import { jsonSafe } from "@/lib/http/json";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { readQuery, route } from "@/lib/http/route";
+
+export const GET = route.operator("VIEWER", async ({ request, ctx }) => {
+  const page = await listNotifications(ctx.prisma, readQuery(request, contract.adminListNotifications.query));
+  return Response.json(jsonSafe(page) satisfies contract.NotificationPageJson);
+});
+
+export const { POST, PUT, PATCH, DELETE } = methodsOtherThan("GET");

@@ -1,0 +1,18 @@
+import { updateOperator } from "@/lib/admin/operators";
+import * as contract from "@/lib/api/contract/admin/operators";
+import { jsonSafe } from "@/lib/http/json";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { readJson, route } from "@/lib/http/route";
+
+// Role, disable/enable, unlock after failed sign-ins, a new password.
+export const PATCH = route.operator(
+  "ADMIN",
+  { params: contract.adminUpdateOperator.params },
+  async ({ request, ctx, params, operator }) => {
+    const input = await readJson(request, contract.adminUpdateOperator.body);
+    const updated = await updateOperator(ctx, operator, params.id, input);
+    return Response.json(jsonSafe(updated) satisfies contract.OperatorJson);
+  },
+);
+
+export const { GET, POST, PUT, DELETE } = methodsOtherThan("PATCH");

@@ -1,0 +1,20 @@
+import { createOperator, listOperators } from "@/lib/admin/operators";
+import * as contract from "@/lib/api/contract/admin/operators";
+import { jsonSafe } from "@/lib/http/json";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { readJson, route } from "@/lib/http/route";
+
+export const GET = route.operator("ADMIN", async ({ ctx }) =>
+  Response.json(jsonSafe({ operators: await listOperators(ctx.prisma) }) satisfies contract.OperatorListJson),
+);
+
+export const POST = route.operator("ADMIN", async ({ request, ctx, operator }) => {
+  const created = await createOperator(
+    ctx,
+    operator,
+    await readJson(request, contract.adminCreateOperator.body),
+  );
+  return Response.json(jsonSafe(created) satisfies contract.OperatorJson, { status: 201 });
+});
+
+export const { PUT, PATCH, DELETE } = methodsOtherThan("GET", "POST");

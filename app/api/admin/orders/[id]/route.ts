@@ -1,0 +1,21 @@
+import { getOrderDetail } from "@/lib/admin/orders/order-detail";
+import { orderTimeline } from "@/lib/admin/orders/order-timeline";
+import * as contract from "@/lib/api/contract/admin/orders";
+import { jsonSafe } from "@/lib/http/json";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { route } from "@/lib/http/route";
+
+// One order: lines, customer, refunds, escrow operations, money, the actions that fit, and its timeline.
+export const GET = route.operator(
+  "VIEWER",
+  { params: contract.adminGetOrder.params },
+  async ({ ctx, params, operator }) => {
+    const [detail, timeline] = await Promise.all([
+      getOrderDetail(ctx, params.id, operator.role),
+      orderTimeline(ctx, params.id),
+    ]);
+    return Response.json(jsonSafe({ ...detail, timeline }) satisfies contract.OrderDetailJson);
+  },
+);
+
+export const { POST, PUT, PATCH, DELETE } = methodsOtherThan("GET");

@@ -1,0 +1,13 @@
+import { listOrders } from "@/lib/admin/orders/list-orders";
+import * as contract from "@/lib/api/contract/admin/orders";
+import { jsonSafe } from "@/lib/http/json";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { readQuery, route } from "@/lib/http/route";
+
+// The order list: filters, the search box (pay_…, paymentId, order or customer id), keyset pages.
+export const GET = route.operator("VIEWER", async ({ request, ctx }) => {
+  const page = await listOrders(ctx.prisma, readQuery(request, contract.adminListOrders.query));
+  return Response.json(jsonSafe(page) satisfies contract.OrderListPageJson);
+});
+
+export const { POST, PUT, PATCH, DELETE } = methodsOtherThan("GET");

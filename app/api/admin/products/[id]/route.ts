@@ -1,0 +1,18 @@
+import { updateProduct } from "@/lib/admin/catalog";
+import * as contract from "@/lib/api/contract/admin/catalog";
+import { jsonSafe } from "@/lib/http/json";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { readJson, route } from "@/lib/http/route";
+
+// Edits apply to new orders only: a placed order keeps the lines and prices it was placed with.
+export const PATCH = route.operator(
+  "ADMIN",
+  { params: contract.adminUpdateProduct.params },
+  async ({ request, ctx, params, operator }) => {
+    const input = await readJson(request, contract.adminUpdateProduct.body);
+    const updated = await updateProduct(ctx, operator, params.id, input);
+    return Response.json(jsonSafe(updated) satisfies contract.ProductJson);
+  },
+);
+
+export const { GET, POST, PUT, DELETE } = methodsOtherThan("PATCH");

@@ -1,0 +1,21 @@
+import { createProduct, listProducts } from "@/lib/admin/catalog";
+import * as contract from "@/lib/api/contract/admin/catalog";
+import { jsonSafe } from "@/lib/http/json";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { readJson, route } from "@/lib/http/route";
+
+export const GET = route.operator("VIEWER", async ({ ctx }) =>
+  Response.json(jsonSafe({ products: await listProducts(ctx.prisma) }) satisfies contract.ProductListJson),
+);
+
+// New products apply to new orders at once; orders already placed keep their own copy of the lines.
+export const POST = route.operator("ADMIN", async ({ request, ctx, operator }) => {
+  const created = await createProduct(
+    ctx,
+    operator,
+    await readJson(request, contract.adminCreateProduct.body),
+  );
+  return Response.json(jsonSafe(created) satisfies contract.ProductJson, { status: 201 });
+});
+
+export const { PUT, PATCH, DELETE } = methodsOtherThan("GET", "POST");

@@ -1,0 +1,12 @@
+import { listRefunds } from "@/lib/admin/list-refunds";
+import * as contract from "@/lib/api/contract/admin/lists";
+import { jsonSafe } from "@/lib/http/json";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { readQuery, route } from "@/lib/http/route";
+
+export const GET = route.operator("VIEWER", async ({ request, ctx }) => {
+  const page = await listRefunds(ctx.prisma, readQuery(request, contract.adminListRefunds.query));
+  return Response.json(jsonSafe(page) satisfies contract.RefundPageJson);
+});
+
+export const { POST, PUT, PATCH, DELETE } = methodsOtherThan("GET");

@@ -1,0 +1,236 @@
+// The operator console at scale: 1,000,000 orders (with their lines, timeline events and wallet
+// calls), then latencies of the admin API through `next start` — the order list (first page, filtered
+// pages, a deep keyset page), a search by paymentId, the order detail with its timeline — and the CSV
+// export's rows per second. Also prints the query plans (EXPLAIN ANALYZE) of the list and the search,
+// captured from the very SQL Prisma sends.
+//
+//   npm run build && npm run bench:admin
+//   BENCH_ORDERS=200000 npm run bench:admin          # smaller
+//   BENCH_KEEP_DB=bench_admin_x npm run bench:admin  # keep (or reuse) the seeded database
+//
+// Goal on the 2-core reference machine: every p95 under 50 ms, export ≥ 50,000 rows/s.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaClient } from "../generated/prisma/client";
+import { listOrders } from "../lib/admin/orders/list-orders";
+import { orderListQuery } from "../lib/admin/request-schemas";
+import { quoteIdentifier, withDatabase } from "../lib/db/ensure-database";
+import { applyMigrations } from "../lib/db/migrate";
+import { merchantAppEnv } from "../test/support/app-env";
+import { generateTestKeyPair } from "../test/support/keys";
+import { createTestOperator } from "../test/support/operators";
+import { freePort } from "../test/support/ports";
+import { waitForHttpOk } from "../test/support/wait";
+import { seedOrders } from "./support/seed-orders";
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const SERVER_URL = process.env.BENCH_DATABASE_SERVER ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const KEEP = process.env.BENCH_KEEP_DB;
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: SERVER_URL });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+async function measure(name: string, url: (i: number) => string, headers: Record<string, string>) {
+  for (let i = 0; i < 10; i++) await (await fetch(url(i), { headers })).arrayBuffer(); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const started = performance.now();
+    const response = await fetch(url(i), { headers });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${name}: HTTP ${response.status} for ${url(i)}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const row = {
+    name,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    max: times.at(-1) ?? Number.NaN,
+  };
+  console.log(
+    `${name.padEnd(44)} p50 ${row.p50.toFixed(1).padStart(6)} ms   p95 ${row.p95.toFixed(1).padStart(6)} ms   max ${row.max.toFixed(1).padStart(6)} ms`,
+  );
+  return row;
+}
+
+/** EXPLAIN ANALYZE of every statement Prisma sends while `run` runs. */
+async function explain(
+  prisma: PrismaClient,
+  client: pg.Client,
+  captured: { query: string; params: string }[],
+  title: string,
+  run: () => Promise<unknown>,
+) {
+  captured.length = 0;
+  await run();
+  console.log(`\n--- ${title}`);
+  for (const { query, params } of captured) {
+    const values = JSON.parse(params) as unknown[];
+    const plan = await client.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query}`, values);
+    console.log(query.replace(/\s+/g, " ").slice(0, 400));
+    for (const line of plan.rows) console.log(`  ${line["QUERY PLAN"]}`);
+  }
+  void prisma;
+}
+
+async function main() {
+  if (!existsSync(".next/BUILD_ID"))
+    throw new Error("run `npm run build` first: the bench serves the production build");
+  const name = KEEP ?? `bench_admin_${randomBytes(4).toString("hex")}`;
+  const url = withDatabase(SERVER_URL, name);
+  const exists = (await admin(`SELECT 1 FROM pg_database WHERE datname = '${name}'`)).rowCount === 1;
+  const children: ChildProcess[] = [];
+  try {
+    if (!exists) {
+      await admin(`CREATE DATABASE ${quoteIdentifier(name)}`);
+      await applyMigrations({ connectionString: url });
+      const started = performance.now();
+      await seedOrders(url, ORDERS);
+      console.log(
+        `seeded ${ORDERS.toLocaleString("en")} orders in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+      );
+    } else {
+      await applyMigrations({ connectionString: url });
+      console.log(`reusing ${name}`);
+    }
+    const captured: { query: string; params: string }[] = [];
+    const prisma = new PrismaClient({
+      adapter: new PrismaPg({ connectionString: url }),
+      log: [{ emit: "event", level: "query" }],
+    });
+    prisma.$on("query", (event) => captured.push({ query: event.query, params: event.params }));
+    const counts = await prisma.$queryRaw<{ orders: bigint; events: bigint; calls: bigint }[]>`
+      SELECT (SELECT count(*) FROM orders) AS orders, (SELECT count(*) FROM order_events) AS events,
+             (SELECT count(*) FROM wallet_calls) AS calls`;
+    console.log(
+      `database ${name}: ${counts[0]?.orders} orders, ${counts[0]?.events} timeline events, ${counts[0]?.calls} wallet calls`,
+    );
+
+    const secret = randomBytes(32).toString("base64url");
+    const viewer = await createTestOperator(prisma, "VIEWER", secret);
+    const keys = generateTestKeyPair();
+    const port = await freePort();
+    const appUrl = `http://127.0.0.1:${port}`;
+    const app = spawn("node_modules/.bin/next", ["start", "-p", String(port), "-H", "127.0.0.1"], {
+      env: {
+        ...process.env,
+        ...merchantAppEnv({
+          databaseUrl: url,
+          wallet: {
+            baseUrl: "http://127.0.0.1:9",
+            clientId: "bench-admin",
+            privateKeyPem: keys.privateKeyPem,
+            publicKeyPem: keys.publicKeyPem,
+          },
+          publicBaseUrl: appUrl,
+          nodeEnv: "production",
+          extra: { NEXTAUTH_SECRET: secret },
+        }),
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    children.push(app);
+    await waitForHttpOk(`${appUrl}/api/health/live`, 60_000);
+    const auth = viewer.script();
+
+    // Inputs drawn from the data: payment ids and order ids to look up, a cursor near the oldest end.
+    const sample = await prisma.$queryRaw<{ id: string; payment_id: string }[]>`
+      SELECT id, payment_id FROM orders TABLESAMPLE SYSTEM (1) WHERE payment_id IS NOT NULL LIMIT ${SAMPLES + 20}`;
+    const deep = await prisma.$queryRaw<{ created_at: Date; id: string }[]>`
+      SELECT created_at, id FROM orders ORDER BY created_at DESC, id DESC OFFSET ${Math.floor(ORDERS * 0.9)} LIMIT 1`;
+    const deepCursor = Buffer.from(`${deep[0]?.created_at.toISOString()}|${deep[0]?.id}`).toString(
+      "base64url",
+    );
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+
+    console.log(`\nadmin API through next start, ${SAMPLES} sequential requests each (after 10 warm-up):`);
+    const rows = [
+      await measure("order list, first page", () => `${appUrl}/api/admin/orders`, auth),
+      await measure("filtered: status=ACCEPTED", () => `${appUrl}/api/admin/orders?status=ACCEPTED`, auth),
+      await measure(
+        "filtered: ESCROW, 30 days, ≥ 10,000 IQD",
+        () => `${appUrl}/api/admin/orders?flow=ESCROW&from=${monthAgo}&minAmount=10000000`,
+        auth,
+      ),
+      await measure("filtered: needs attention", () => `${appUrl}/api/admin/orders?attention=true`, auth),
+      await measure(
+        "filtered: PAID in the last 7 days",
+        () => `${appUrl}/api/admin/orders?status=PAID&from=${weekAgo}`,
+        auth,
+      ),
+      await measure(
+        "deep keyset page (900,000 rows in)",
+        () => `${appUrl}/api/admin/orders?after=${deepCursor}`,
+        auth,
+      ),
+      await measure(
+        "search by paymentId",
+        (i) => `${appUrl}/api/admin/orders?q=${sample[i % sample.length]?.payment_id}`,
+        auth,
+      ),
+      await measure(
+        "order detail with its timeline",
+        (i) => `${appUrl}/api/admin/orders/${sample[i % sample.length]?.id}`,
+        auth,
+      ),
+    ];
+
+    const exportStarted = performance.now();
+    const response = await fetch(`${appUrl}/api/admin/orders/export`, { headers: auth });
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.byteLength;
+      for (const byte of chunk) if (byte === 10) lines++;
+    }
+    const seconds = (performance.now() - exportStarted) / 1000;
+    const exported = lines - 1;
+    console.log(
+      `\nCSV export of every order: ${exported.toLocaleString("en")} rows, ${(bytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)} s → ${Math.round(exported / seconds).toLocaleString("en")} rows/s`,
+    );
+    const worst = Math.max(...rows.map((row) => row.p95));
+    console.log(
+      `goal: every p95 < 50 ms (worst ${worst.toFixed(1)} ms) and export ≥ 50,000 rows/s (${Math.round(exported / seconds).toLocaleString("en")})`,
+    );
+
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const query = (text: string) => orderListQuery.parse(Object.fromEntries(new URLSearchParams(text)));
+    await explain(prisma, client, captured, "plan: first page", () => listOrders(prisma, query("")));
+    await explain(prisma, client, captured, "plan: status filter", () =>
+      listOrders(prisma, query("status=ACCEPTED")),
+    );
+    await explain(prisma, client, captured, "plan: deep keyset page", () =>
+      listOrders(prisma, query(`after=${deepCursor}`)),
+    );
+    await explain(prisma, client, captured, "plan: search by paymentId", () =>
+      listOrders(prisma, query(`q=${sample[0]?.payment_id}`)),
+    );
+    await client.end();
+    await prisma.$disconnect();
+  } finally {
+    for (const child of children) child.kill("SIGTERM");
+    if (!KEEP) await admin(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

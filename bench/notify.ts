@@ -1,0 +1,200 @@
+// Sustained payment notifications (`POST /api/wallet/notify/payment`, signed by the wallet's key) at a
+// fixed arrival rate against `next start`, beside a bare node:http baseline that verifies, stores and
+// applies the same (bench/support/baseline-notify-server.ts). Each notification pays one PENDING order
+// of its own, as a real wallet's would; afterwards the bench checks every order was paid exactly once.
+// Latency counts from each notification's scheduled send time (open loop). A third run sends the same
+// requests to a path no route serves: what Next.js itself costs per request.
+//
+//   npm run build && npm run bench:notify
+//   BENCH_RATE=200 BENCH_SECONDS=15 npm run bench:notify
+//   BENCH_APP_PORT=5501 (default: any free port); BENCH_APP_LOG=app.log keeps the server's log;
+//   BENCH_CPU_PROF=.bench-profiles npm run bench:notify   (CPU profile of next start)
+//
+// No wallet is needed: the bench plays the wallet with a key pair of its own. Everything runs on
+// 127.0.0.1 with a temporary database; load is bounded by rate x seconds.
+import type { ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { migrateDatabase } from "../lib/db/migrate-database";
+import { formatWalletTime, JSON_CONTENT_TYPE, signMessage } from "../lib/wallet/signature";
+import { merchantAppEnv } from "../test/support/app-env";
+import { generateTestKeyPair } from "../test/support/keys";
+import { freePort } from "../test/support/ports";
+import { formatFloorComparison, formatLoadResult, formatRatio, runOpenLoop } from "./support/open-loop";
+import {
+  cpuSecondsOf,
+  ensureProductionBuild,
+  startBaselineServer,
+  startNextApp,
+  stopProcess,
+} from "./support/processes";
+
+const rate = Number(process.env.BENCH_RATE ?? 50);
+const seconds = Number(process.env.BENCH_SECONDS ?? 15);
+const cpuProfileDir = process.env.BENCH_CPU_PROF || undefined;
+const appLogFile = process.env.BENCH_APP_LOG || undefined;
+const total = Math.round(rate * seconds);
+const NOTIFY_PATH = "/api/wallet/notify/payment";
+const AMOUNT_FILS = "2500000";
+
+const children: ChildProcess[] = [];
+const databaseName = `bench_notify_${randomBytes(4).toString("hex")}`;
+const databaseUrl = `postgresql://postgres@127.0.0.1:5432/${databaseName}`;
+const db = new pg.Client({ connectionString: databaseUrl });
+
+/** `count` PENDING cashier orders waiting for their payment notification, named `<side>-<i>`. */
+async function pendingOrders(side: string, count: number): Promise<void> {
+  await db.query(
+    `INSERT INTO orders (id, customer_id, flow, product_code, currency, amount_fils, status, idempotency_key,
+                         payment_request_id, payment_id, updated_at)
+     SELECT gen_random_uuid()::text, 'bench-customer', 'CASHIER', '51051000101000000011', 'IQD', $2, 'PENDING',
+            $1 || '-' || i, 'pay_' || $1 || '_' || i, 'pid_' || $1 || '_' || i, now()
+     FROM generate_series(0, $3 - 1) AS i`,
+    [side, AMOUNT_FILS, count],
+  );
+}
+
+interface SignedNotification {
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** The wallet's SUCCESS notification of each order of `side`, signed just before the run. */
+function signNotifications(
+  side: string,
+  clientId: string,
+  walletKey: ReturnType<typeof generateTestKeyPair>,
+) {
+  const notifications: SignedNotification[] = [];
+  for (let i = 0; i < total; i++) {
+    const now = new Date();
+    const body = JSON.stringify({
+      paymentId: `pid_${side}_${i}`,
+      paymentRequestId: `pay_${side}_${i}`,
+      paymentAmount: { currency: "IQD", value: AMOUNT_FILS },
+      paymentCreateTime: formatWalletTime(now),
+      paymentTime: formatWalletTime(now),
+      paymentStatus: "SUCCESS",
+      paymentResult: { resultCode: "SUCCESS", resultStatus: "S", resultMessage: "success" },
+    });
+    const time = formatWalletTime(now);
+    const signature = signMessage(
+      { method: "POST", path: NOTIFY_PATH, clientId, time, body },
+      walletKey.privateKey,
+      1,
+    );
+    notifications.push({
+      body,
+      headers: {
+        "Content-Type": JSON_CONTENT_TYPE,
+        "Client-Id": clientId,
+        "Request-Time": time,
+        Signature: signature,
+      },
+    });
+  }
+  return notifications;
+}
+
+async function paidOrders(side: string): Promise<number> {
+  const { rows } = await db.query<{ paid: string }>(
+    "SELECT count(*) AS paid FROM orders WHERE idempotency_key LIKE $1 AND status = 'PAID'",
+    [`${side}-%`],
+  );
+  return Number(rows[0]?.paid ?? 0);
+}
+
+try {
+  ensureProductionBuild();
+  await migrateDatabase(databaseUrl);
+  await db.connect();
+  await db.query(
+    "INSERT INTO customers (id, wallet_customer_id, updated_at) VALUES ('bench-customer', 'bench-wallet-user', now())",
+  );
+  const runId = randomBytes(3).toString("hex");
+  const sides = { app: `app${runId}`, base: `base${runId}`, warm: `warm${runId}` };
+  await pendingOrders(sides.app, total);
+  await pendingOrders(sides.base, total);
+  await pendingOrders(sides.warm, 60);
+
+  const merchantKey = generateTestKeyPair();
+  const walletKey = generateTestKeyPair();
+  const clientId = "bench-notify-merchant";
+  const appPort = Number(process.env.BENCH_APP_PORT) || (await freePort());
+  const appEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(appPort),
+    ...merchantAppEnv({
+      databaseUrl,
+      // The intake never calls the wallet; nothing listens here.
+      wallet: {
+        baseUrl: "http://127.0.0.1:9",
+        clientId,
+        privateKeyPem: merchantKey.privateKeyPem,
+        publicKeyPem: walletKey.publicKeyPem,
+      },
+      redisUrl: process.env.REDIS_URL,
+      publicBaseUrl: `http://127.0.0.1:${appPort}`,
+      nodeEnv: "production",
+    }),
+  };
+  const app = await startNextApp(appPort, appEnv, { cpuProfileDir, logFile: appLogFile });
+  children.push(app);
+  const baseline = await startBaselineServer("bench/support/baseline-notify-server.ts", appEnv);
+  children.push(baseline.child);
+  const appUrl = `http://127.0.0.1:${appPort}${NOTIFY_PATH}`;
+  const baselineUrl = `${baseline.url}${NOTIFY_PATH}`;
+
+  console.log(`rate ${rate}/s for ${seconds} s (${total} notifications per run); node ${process.version}`);
+  // Warm both up (JIT, connection pools) before measuring.
+  const warm = signNotifications(sides.warm, clientId, walletKey);
+  for (let i = 0; i < 60; i++) {
+    const notification = warm[i % warm.length] as SignedNotification;
+    await fetch(i % 2 ? appUrl : baselineUrl, { method: "POST", ...notification }).then((r) =>
+      r.arrayBuffer(),
+    );
+  }
+
+  const load = { rate, seconds, okStatus: 200 };
+  const appNotifications = signNotifications(sides.app, clientId, walletKey);
+  const app_ = await runOpenLoop(
+    load,
+    (index) => fetch(appUrl, { method: "POST", ...(appNotifications[index] as SignedNotification) }),
+    () => cpuSecondsOf(app.pid),
+  );
+  // The framework's fixed cost: the same requests to a path no route serves (the JSON 404 catch-all).
+  // Left out under a CPU profile, which should show the measured route only.
+  const floor = cpuProfileDir
+    ? undefined
+    : await runOpenLoop(
+        { ...load, okStatus: 404 },
+        (index) =>
+          fetch(`http://127.0.0.1:${appPort}/api/wallet/framework-floor`, {
+            method: "POST",
+            ...(appNotifications[index] as SignedNotification),
+          }),
+        () => cpuSecondsOf(app.pid),
+      );
+  const baseNotifications = signNotifications(sides.base, clientId, walletKey);
+  const base = await runOpenLoop(
+    load,
+    (index) => fetch(baselineUrl, { method: "POST", ...(baseNotifications[index] as SignedNotification) }),
+    () => cpuSecondsOf(baseline.child.pid),
+  );
+  console.log(formatLoadResult("next start notify/payment", app_, "notifications"));
+  if (floor) console.log(formatLoadResult("next start, unrouted (framework)", floor, "requests"));
+  console.log(formatLoadResult("bare node:http baseline", base, "notifications"));
+  console.log(formatRatio(app_, base));
+  if (floor) console.log(formatFloorComparison(app_, floor, base));
+  console.log(
+    `orders paid: app ${await paidOrders(sides.app)}/${total}, baseline ${await paidOrders(sides.base)}/${total}`,
+  );
+} finally {
+  await db.end().catch(() => {});
+  await Promise.all(children.map((child) => stopProcess(child)));
+  if (cpuProfileDir) console.log(`CPU profile of next start written to ${cpuProfileDir}`);
+  const admin = new pg.Client({ connectionString: "postgresql://postgres@127.0.0.1:5432/postgres" });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await admin.end();
+}

@@ -1,0 +1,124 @@
+// An open-loop load generator for the HTTP benches: requests go out at a fixed arrival rate, each at
+// its scheduled time whether or not earlier ones were answered, and latency is counted from that
+// scheduled time. A server that falls behind shows it in the latencies instead of slowing the
+// generator down (the "coordinated omission" a closed loop would hide).
+
+export interface LoadResult {
+  sent: number;
+  ok: number;
+  errors: number;
+  durationS: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** The first few error answers, to say what went wrong. */
+  samples: string[];
+  /** CPU milliseconds the server used per request sent, when the caller measured it. */
+  cpuMsPerRequest?: number;
+}
+
+export interface LoadOptions {
+  rate: number;
+  seconds: number;
+  /** The status a successful answer carries (201 for a created order, 200 for an acknowledgement). */
+  okStatus: number;
+}
+
+/** Sends `rate` requests per second for `seconds`, each at its scheduled time, and waits for all. */
+export async function runOpenLoop(
+  options: LoadOptions,
+  send: (index: number) => Promise<Response>,
+  /** The server's CPU seconds so far (processes.ts, cpuSecondsOf), to report CPU per request. */
+  serverCpuSeconds?: () => number,
+): Promise<LoadResult> {
+  const cpuBefore = serverCpuSeconds?.();
+  const total = Math.round(options.rate * options.seconds);
+  const latencies: number[] = [];
+  const samples: string[] = [];
+  let ok = 0;
+  let errors = 0;
+  const started = performance.now();
+  const inflight: Promise<void>[] = [];
+  for (let index = 0; index < total; index++) {
+    const scheduled = started + (index * 1000) / options.rate;
+    const wait = scheduled - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    inflight.push(
+      send(index)
+        .then(async (response) => {
+          const text = await response.text();
+          if (response.status === options.okStatus) ok++;
+          else {
+            errors++;
+            if (samples.length < 3) samples.push(`HTTP ${response.status} ${text.slice(0, 200)}`);
+          }
+        })
+        .catch((error: unknown) => {
+          errors++;
+          if (samples.length < 3) samples.push(describeError(error));
+        })
+        .finally(() => latencies.push(performance.now() - scheduled)),
+    );
+  }
+  await Promise.all(inflight);
+  const durationS = (performance.now() - started) / 1000;
+  const cpuAfter = serverCpuSeconds?.();
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
+  return {
+    sent: total,
+    ok,
+    errors,
+    durationS,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: latencies.at(-1) ?? 0,
+    samples,
+    ...(cpuBefore !== undefined && cpuAfter !== undefined
+      ? { cpuMsPerRequest: ((cpuAfter - cpuBefore) * 1000) / total }
+      : {}),
+  };
+}
+
+export function formatLoadResult(name: string, result: LoadResult, unit: string): string {
+  const lines = [
+    `${name.padEnd(34)} ${(result.ok / result.durationS).toFixed(1).padStart(7)} ${unit}/s  ` +
+      `p50 ${result.p50.toFixed(1).padStart(7)} ms  p99 ${result.p99.toFixed(1).padStart(7)} ms  ` +
+      `max ${result.max.toFixed(0).padStart(6)} ms  errors ${result.errors}/${result.sent}` +
+      (result.cpuMsPerRequest === undefined ? "" : `  cpu ${result.cpuMsPerRequest.toFixed(2)} ms/req`),
+    ...result.samples.map((sample) => `    e.g. ${sample}`),
+  ];
+  return lines.join("\n");
+}
+
+/** The line both benches end with: how the app compares to its bare baseline in the same run. */
+export function formatRatio(app: LoadResult, baseline: LoadResult): string {
+  const throughput = app.ok / app.durationS / (baseline.ok / baseline.durationS);
+  const cpu =
+    app.cpuMsPerRequest !== undefined && baseline.cpuMsPerRequest !== undefined
+      ? `, cpu per request ${(app.cpuMsPerRequest / baseline.cpuMsPerRequest).toFixed(2)}x`
+      : "";
+  return (
+    `ratio (app / baseline): throughput ${throughput.toFixed(2)}, ` +
+    `p50 latency ${(app.p50 / baseline.p50).toFixed(2)}x, p99 latency ${(app.p99 / baseline.p99).toFixed(2)}x${cpu}`
+  );
+}
+
+function describeError(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } } | null)?.cause;
+  return cause ? `${String(error)} (${cause.code ?? cause.message})` : String(error);
+}
+
+/**
+ * The app's own work per request: its CPU per request minus that of a request the same server answers
+ * without any work of ours (the framework's fixed cost, measured in the same run), beside the
+ * baseline's, which has no framework to subtract.
+ */
+export function formatFloorComparison(app: LoadResult, floor: LoadResult, baseline: LoadResult): string {
+  if (app.cpuMsPerRequest === undefined || floor.cpuMsPerRequest === undefined) return "";
+  const own = app.cpuMsPerRequest - floor.cpuMsPerRequest;
+  return (
+    `cpu per request: app ${app.cpuMsPerRequest.toFixed(2)} ms = framework ${floor.cpuMsPerRequest.toFixed(2)} ms ` +
+    `+ ours ${own.toFixed(2)} ms; baseline ${baseline.cpuMsPerRequest?.toFixed(2) ?? "?"} ms`
+  );
+}

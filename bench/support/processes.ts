@@ -1,0 +1,93 @@
+// Child processes of the HTTP benches: `next start` on the production build (optionally under
+// `--cpu-prof`), and bare baseline servers that print "listening on <url>".
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { waitForHttpOk } from "../../test/support/wait";
+
+/** Builds the app once if there is no production build yet (`npm run build` makes one). */
+export function ensureProductionBuild(): void {
+  if (existsSync(".next/BUILD_ID")) return;
+  console.log("no production build found: running next build");
+  const build = spawnSync("npx", ["next", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (build.status !== 0) throw new Error("next build failed");
+}
+
+export interface NextAppOptions {
+  /** Run under `node --cpu-prof`, writing the profile here on exit (stopProcess waits for that). */
+  cpuProfileDir?: string | undefined;
+  /** Append the server's log (stdout) to this file instead of dropping it. */
+  logFile?: string | undefined;
+}
+
+/** `next start` on 127.0.0.1:`port` with `env`. */
+export async function startNextApp(
+  port: number,
+  env: NodeJS.ProcessEnv,
+  { cpuProfileDir, logFile }: NextAppOptions = {},
+): Promise<ChildProcess> {
+  if (cpuProfileDir) mkdirSync(cpuProfileDir, { recursive: true });
+  // Node refuses --cpu-prof in NODE_OPTIONS: run Next's own entry point under node with the flag.
+  const profiling = cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${resolve(cpuProfileDir)}`] : [];
+  const app = spawn(
+    process.execPath,
+    [...profiling, "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"],
+    { env, stdio: ["ignore", logFile ? "pipe" : "ignore", "inherit"] },
+  );
+  if (logFile) app.stdout?.pipe(createWriteStream(logFile, { flags: "a" }));
+  const exited = new Promise<never>((_, reject) =>
+    app.once("exit", (code) => reject(new Error(`next start exited early (${code})`))),
+  );
+  await Promise.race([waitForHttpOk(`http://127.0.0.1:${port}/api/health/ready`, 60_000), exited]);
+  return app;
+}
+
+/** Starts a bench server written in TypeScript and resolves with the URL it prints. */
+export function startBaselineServer(
+  script: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolveUrl, reject) => {
+    let output = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+      if (match?.[1]) resolveUrl({ child, url: match[1] });
+    });
+    child.once("exit", (code) => reject(new Error(`${script} exited (${code}): ${output}`)));
+  });
+}
+
+/** SIGTERM, then wait for the exit (a profiled server writes its profile on the way out). */
+export async function stopProcess(child: ChildProcess, timeoutMs = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolveExit) => child.once("exit", () => resolveExit()));
+  child.kill("SIGTERM");
+  const timer = new Promise<void>((resolveTimer) => setTimeout(resolveTimer, timeoutMs).unref());
+  await Promise.race([exited, timer]);
+}
+
+/**
+ * CPU seconds a process has used so far (user + system, from /proc on Linux). Differences of this
+ * around a load run give CPU per request: a figure that noise from other processes on the machine
+ * changes far less than latency.
+ */
+export function cpuSecondsOf(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    // Fields after the command name (which may hold spaces), so split after its closing parenthesis.
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}

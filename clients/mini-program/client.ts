@@ -1,0 +1,78 @@
+// A typed client of this backend for the mini program's front end: openapi-fetch over the types that
+// `npm run api:client` generates from GET /api/openapi.json. Every call answers `{ data, error,
+// response }`: `data` on success, else `error` typed with the codes that operation can answer.
+//
+//   const api = createMiniProgramClient({ baseUrl: "https://shop.example" });
+//   await api.startSession(authCode);             // from my.getAuthCode
+//   const { data: order } = await api.createOrder({ flow: "CASHIER", items }, checkoutKey);
+//
+// It imports nothing from the server: copy this folder into a mini program project as it is.
+import createClient from "openapi-fetch";
+import type { components, paths } from "./api-types";
+
+export type Order = components["schemas"]["Order"];
+export type Product = components["schemas"]["Product"];
+export type NewOrder = paths["/api/mini/orders"]["post"]["requestBody"]["content"]["application/json"];
+export type OrderQuery = NonNullable<paths["/api/mini/orders"]["get"]["parameters"]["query"]>;
+export type AgreementToPrepare = NonNullable<
+  paths["/api/mini/agreements"]["post"]["requestBody"]
+>["content"]["application/json"];
+export type AgreementToBind =
+  paths["/api/mini/agreements/bind"]["post"]["requestBody"]["content"]["application/json"];
+
+export interface MiniProgramClientOptions {
+  /** Where this backend is served, e.g. `https://shop.example`. */
+  baseUrl: string;
+  /** A fetch for runtimes without one (adapt the wallet's my.request); the global fetch otherwise. */
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+/** A key for one checkout: keep it while retrying that order, so a retry never places a second one. */
+export function newIdempotencyKey(): string {
+  return `checkout-${crypto.randomUUID()}`;
+}
+
+export function createMiniProgramClient(options: MiniProgramClientOptions) {
+  const api = createClient<paths>({
+    baseUrl: options.baseUrl,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  let sessionToken: string | undefined;
+  api.use({
+    onRequest({ request }) {
+      if (sessionToken) request.headers.set("Authorization", `Bearer ${sessionToken}`);
+      return request;
+    },
+  });
+
+  return {
+    /**
+     * Starts a session with the authCode of my.getAuthCode; later calls carry it. After a 401
+     * (UNAUTHENTICATED or REAUTHORIZE) get a new authCode and call this again.
+     */
+    async startSession(authCode: string, authSuccessScopes?: string[]) {
+      const answer = await api.POST("/api/mini/session", {
+        body: { authCode, ...(authSuccessScopes ? { authSuccessScopes } : {}) },
+      });
+      if (answer.data) sessionToken = answer.data.sessionToken;
+      return answer;
+    },
+    me: () => api.GET("/api/mini/me"),
+    listProducts: () => api.GET("/api/mini/products"),
+    /** `idempotencyKey`: one per checkout (newIdempotencyKey), the same on every retry of it. */
+    createOrder: (order: NewOrder, idempotencyKey: string) =>
+      api.POST("/api/mini/orders", {
+        params: { header: { "Idempotency-Key": idempotencyKey } },
+        body: order,
+      }),
+    listOrders: (query: OrderQuery = {}) => api.GET("/api/mini/orders", { params: { query } }),
+    getOrder: (orderId: string) => api.GET("/api/mini/orders/{id}", { params: { path: { id: orderId } } }),
+    confirmReceipt: (orderId: string) =>
+      api.POST("/api/mini/orders/{id}/confirm-receipt", { params: { path: { id: orderId } } }),
+    prepareAgreement: (agreement: AgreementToPrepare = {}) =>
+      api.POST("/api/mini/agreements", { body: agreement }),
+    bindAgreement: (agreement: AgreementToBind) => api.POST("/api/mini/agreements/bind", { body: agreement }),
+  };
+}
+
+export type MiniProgramClient = ReturnType<typeof createMiniProgramClient>;

@@ -1,0 +1,112 @@
+// The dashboard's numbers: paid volume today and over the last 30 days (days in Baghdad time), orders
+// by status, money the wallet holds in escrow for us, refunds still in flight, what needs a person
+// (the attention list) and the health of the background queues. Each figure is one indexed query.
+
+import type { OrderStatus } from "@/lib/db";
+import type { QueueMetrics } from "@/lib/queue/metrics";
+import type { ServiceContext } from "@/lib/services/context";
+import { ORDER_LIST_COLUMNS } from "./orders/list-orders";
+
+export const DASHBOARD_DAYS = 30;
+
+/** Midnight in Baghdad (UTC+3, no daylight saving) of the day `time` falls on, as a UTC instant. */
+export function baghdadMidnight(time: Date): Date {
+  const shifted = new Date(time.getTime() + 3 * 3600_000);
+  shifted.setUTCHours(0, 0, 0, 0);
+  return new Date(shifted.getTime() - 3 * 3600_000);
+}
+
+export interface DayVolume {
+  /** YYYY-MM-DD in Baghdad. */
+  day: string;
+  count: number;
+  amountFils: bigint;
+}
+
+const ATTENTION_LIMIT = 20;
+
+export async function getDashboard(
+  ctx: ServiceContext,
+  queueMetrics: () => Promise<QueueMetrics[]> = async () => [],
+) {
+  const now = ctx.now();
+  const today = baghdadMidnight(now);
+  const since = new Date(today.getTime() - (DASHBOARD_DAYS - 1) * 86_400_000);
+  const [days, byStatus, held, refunds, flagged, unknown, awaitingAccept, flaggedRefunds, queues] =
+    await Promise.all([
+      ctx.prisma.$queryRaw<{ day: string; count: bigint; amount: bigint }[]>`
+      SELECT to_char(paid_at AT TIME ZONE 'Asia/Baghdad', 'YYYY-MM-DD') AS day,
+             count(*) AS count, coalesce(sum(amount_fils), 0)::bigint AS amount
+        FROM orders
+       WHERE paid_at >= ${since}
+       GROUP BY 1 ORDER BY 1`,
+      ctx.prisma.$queryRaw<{ status: OrderStatus; count: bigint }[]>`
+      SELECT status, count(*) AS count FROM orders WHERE created_at >= ${since} GROUP BY status`,
+      ctx.prisma.$queryRaw<{ count: bigint; amount: bigint }[]>`
+      SELECT count(*) AS count, coalesce(sum(amount_fils - voided_fils), 0)::bigint AS amount
+        FROM orders WHERE status IN ('PAID', 'ACCEPTED') AND flow = 'ESCROW'`,
+      ctx.prisma.$queryRaw<{ count: bigint; amount: bigint }[]>`
+      SELECT count(*) AS count, coalesce(sum(amount_fils), 0)::bigint AS amount
+        FROM refunds WHERE status IN ('CREATED', 'PROCESSING', 'UNKNOWN')`,
+      attention(ctx, { needsAttention: true }),
+      attention(ctx, { status: "UNKNOWN" }),
+      attention(ctx, { status: "PAID", flow: "ESCROW" }),
+      ctx.prisma.refund.findMany({
+        where: { needsAttention: true },
+        orderBy: { createdAt: "desc" },
+        take: ATTENTION_LIMIT,
+      }),
+      // Redis down: the dashboard still shows the money; the queues show as unknown.
+      queueMetrics().catch(() => [] as QueueMetrics[]),
+    ]);
+  const volume = fillDays(since, days);
+  const todayVolume = volume.at(-1) as DayVolume;
+  return {
+    generatedAt: now,
+    today: todayVolume,
+    last30Days: {
+      count: volume.reduce((sum, day) => sum + day.count, 0),
+      amountFils: volume.reduce((sum, day) => sum + day.amountFils, 0n),
+      days: volume,
+    },
+    byStatus: Object.fromEntries(byStatus.map((row) => [row.status, Number(row.count)])) as Partial<
+      Record<OrderStatus, number>
+    >,
+    escrowHeld: { count: Number(held[0]?.count ?? 0), amountFils: held[0]?.amount ?? 0n },
+    refundsInFlight: { count: Number(refunds[0]?.count ?? 0), amountFils: refunds[0]?.amount ?? 0n },
+    attention: {
+      flagged,
+      unknownPayments: unknown,
+      awaitingAccept,
+      flaggedRefunds,
+      stuckJobs: queues.filter((queue) => queue.failed > 0 || (queue.oldestWaitingAgeMs ?? 0) > 5 * 60_000),
+    },
+    queues,
+  };
+}
+
+async function attention(
+  ctx: ServiceContext,
+  where: { needsAttention?: boolean; status?: OrderStatus; flow?: "ESCROW" },
+) {
+  const [count, orders] = await Promise.all([
+    ctx.prisma.order.count({ where }),
+    ctx.prisma.order.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: ATTENTION_LIMIT,
+      select: ORDER_LIST_COLUMNS,
+    }),
+  ]);
+  return { count, orders };
+}
+
+/** Every day of the window, with zeros for days without payments (a chart needs the gaps). */
+function fillDays(since: Date, rows: { day: string; count: bigint; amount: bigint }[]): DayVolume[] {
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  return Array.from({ length: DASHBOARD_DAYS }, (_, index) => {
+    const day = new Date(since.getTime() + index * 86_400_000 + 3 * 3600_000).toISOString().slice(0, 10);
+    const row = byDay.get(day);
+    return { day, count: Number(row?.count ?? 0), amountFils: row?.amount ?? 0n };
+  });
+}

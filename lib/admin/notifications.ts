@@ -1,0 +1,57 @@
+// The notifications page: every verified notification the wallet sent, with its raw body, the
+// verification result and dedupe key, and what applying it did; forged attempts, which are only
+// counted, by hour and source. An operator may re-apply a stored notification: applying is
+// idempotent, so this only ever completes what a crash left undone or re-checks a rejected one.
+import type { z } from "zod";
+import type { OperatorIdentity } from "@/lib/auth/operator-session";
+import type { PrismaClient } from "@/lib/db";
+import { NotFoundError } from "@/lib/errors/domain-errors";
+import { reapplyNotification } from "@/lib/notifications/receive-notification";
+import type { ServiceContext } from "@/lib/services/context";
+import { recordAudit } from "./audit";
+import { afterCursor, pageOf } from "./keyset";
+import type { notificationListQuery } from "./request-schemas";
+
+export async function listNotifications(prisma: PrismaClient, query: z.output<typeof notificationListQuery>) {
+  const rows = await prisma.notification.findMany({
+    where: {
+      AND: [
+        query.status ? { status: query.status } : {},
+        query.kind ? { kind: query.kind } : {},
+        query.orderId ? { orderId: query.orderId } : {},
+        afterCursor("receivedAt", query.after),
+      ],
+    },
+    orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
+    take: query.limit + 1,
+  });
+  const { rows: notifications, nextCursor } = pageOf(rows, query.limit, (row) => row.receivedAt);
+  const rejections = await prisma.notificationRejection.findMany({
+    orderBy: { lastSeenAt: "desc" },
+    take: 20,
+  });
+  return { notifications, nextCursor, rejections };
+}
+
+export async function reapplyStoredNotification(
+  ctx: ServiceContext,
+  operator: OperatorIdentity,
+  notificationId: string,
+) {
+  const before = await ctx.prisma.notification.findUnique({ where: { id: notificationId } });
+  if (!before) throw new NotFoundError("No such notification.");
+  const result = await reapplyNotification(ctx, notificationId);
+  const after = await ctx.prisma.notification.findUniqueOrThrow({ where: { id: notificationId } });
+  await ctx.prisma.$transaction((tx) =>
+    recordAudit(tx, {
+      operator,
+      action: "notification.reapply",
+      subjectType: "NOTIFICATION",
+      subjectId: notificationId,
+      orderId: after.orderId ?? before.orderId,
+      before: { status: before.status, error: before.error },
+      after: { status: after.status, error: after.error, result },
+    }),
+  );
+  return { result, notification: after };
+}

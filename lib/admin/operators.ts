@@ -1,0 +1,86 @@
+// Operators as an ADMIN manages them: create with a role and a first password, change the role,
+// disable or enable (a disabled operator is refused on the next request, whatever their session says),
+// unlock after too many failed sign-ins. Nobody can disable or demote themselves (so a console always
+// keeps an admin). Every change is audited; password hashes never leave this module.
+import type { z } from "zod";
+import type { OperatorIdentity } from "@/lib/auth/operator-session";
+import { hashPassword } from "@/lib/auth/passwords";
+import type { Operator, PrismaClient } from "@/lib/db";
+import { createUnlessTaken } from "@/lib/db/errors";
+import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors/domain-errors";
+import type { ServiceContext } from "@/lib/services/context";
+import { recordAudit } from "./audit";
+import type { operatorInput, operatorUpdate } from "./request-schemas";
+
+/** What anyone may see of an operator: never the password hash. */
+export function publicOperator(operator: Operator) {
+  const { passwordHash: _hidden, ...visible } = operator;
+  return visible;
+}
+
+export async function listOperators(prisma: PrismaClient) {
+  const operators = await prisma.operator.findMany({ orderBy: { email: "asc" } });
+  return operators.map(publicOperator);
+}
+
+export async function createOperator(
+  ctx: Pick<ServiceContext, "prisma">,
+  actor: OperatorIdentity | undefined,
+  input: z.output<typeof operatorInput>,
+) {
+  const passwordHash = await hashPassword(input.password);
+  return createUnlessTaken(
+    () =>
+      ctx.prisma.$transaction(async (tx) => {
+        const operator = await tx.operator.create({
+          data: { email: input.email, name: input.name, role: input.role, passwordHash },
+        });
+        // The first admin (created by a script or `npm run dev`) audits itself.
+        await recordAudit(tx, {
+          operator: actor ?? operator,
+          action: "operator.create",
+          subjectType: "OPERATOR",
+          subjectId: operator.id,
+          after: publicOperator(operator),
+        });
+        return publicOperator(operator);
+      }),
+    () => new ConflictError(`An operator with e-mail ${input.email} exists already.`),
+  );
+}
+
+export async function updateOperator(
+  ctx: ServiceContext,
+  actor: OperatorIdentity,
+  operatorId: string,
+  input: z.output<typeof operatorUpdate>,
+) {
+  if (operatorId === actor.id && (input.disabled === true || (input.role && input.role !== "ADMIN"))) {
+    throw new ForbiddenError(
+      "You cannot disable yourself or give up your own admin role; ask another admin.",
+    );
+  }
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  return ctx.prisma.$transaction(async (tx) => {
+    const before = await tx.operator.findUnique({ where: { id: operatorId } });
+    if (!before) throw new NotFoundError("No such operator.");
+    const after = await tx.operator.update({
+      where: { id: operatorId },
+      data: {
+        ...(input.role ? { role: input.role } : {}),
+        ...(input.disabled === undefined ? {} : { disabledAt: input.disabled ? ctx.now() : null }),
+        ...(input.unlock ? { failedSignIns: 0, lockedUntil: null } : {}),
+        ...(passwordHash ? { passwordHash, failedSignIns: 0, lockedUntil: null } : {}),
+      },
+    });
+    await recordAudit(tx, {
+      operator: actor,
+      action: "operator.update",
+      subjectType: "OPERATOR",
+      subjectId: operatorId,
+      before: publicOperator(before),
+      after: { ...publicOperator(after), ...(passwordHash ? { passwordChanged: true } : {}) },
+    });
+    return publicOperator(after);
+  });
+}

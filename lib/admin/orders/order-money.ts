@@ -1,0 +1,39 @@
+// The money of an order as an operator needs it before acting, all in fils:
+//   captured − refunded − pending = refundable
+// where "refunded" is what the wallet confirmed and "pending" what is reserved by refunds still in
+// flight (created, processing or unknown): they may still succeed, so they cannot be refunded again.
+import type { Order, Refund } from "@/lib/db";
+import { capturedFils } from "@/lib/orders/order-state";
+import { snapshotOf } from "@/lib/orders/transition-order";
+
+export interface OrderMoney {
+  amountFils: bigint;
+  capturedFils: bigint;
+  refundedFils: bigint;
+  pendingRefundFils: bigint;
+  refundableFils: bigint;
+  voidedFils: bigint;
+  /** Escrow money the wallet still holds for this order (paid or accepted, not yet confirmed). */
+  heldFils: bigint;
+}
+
+export function orderMoney(order: Order, refunds: Pick<Refund, "status" | "amountFils">[]): OrderMoney {
+  const captured = capturedFils(snapshotOf(order));
+  const sum = (statuses: Refund["status"][]) =>
+    refunds
+      .filter((refund) => statuses.includes(refund.status))
+      .reduce((total, refund) => total + refund.amountFils, 0n);
+  const refunded = sum(["SUCCESS"]);
+  const pending = sum(["CREATED", "PROCESSING", "UNKNOWN"]);
+  const refundable = captured - refunded - pending;
+  const held = order.flow === "ESCROW" && (order.status === "PAID" || order.status === "ACCEPTED");
+  return {
+    amountFils: order.amountFils,
+    capturedFils: captured,
+    refundedFils: refunded,
+    pendingRefundFils: pending,
+    refundableFils: refundable > 0n ? refundable : 0n,
+    voidedFils: order.voidedFils,
+    heldFils: held ? order.amountFils - order.voidedFils : 0n,
+  };
+}

@@ -1,0 +1,153 @@
+// What the operator console's API accepts: the query strings and bodies of /api/admin/*. Their own
+// module, free of service imports, so the API contract (lib/api/contract/admin) documents the very
+// schemas the routes validate with and the services take their input types from. Error messages of
+// invalid input come from here, so keep them as they are: the console and scripts read them.
+import { z } from "zod";
+import { normalizeEmail, passwordProblem } from "@/lib/auth/credential-rules";
+import { ORDER_STATUSES } from "@/lib/orders/order-state";
+
+// ---------------------------------------------------------------- path parameters
+
+/** `{id}` of /api/admin/notifications/{id}/reapply. */
+export const notificationParams = z.object({ id: z.uuid({ message: "must be a notification id (a UUID)" }) });
+/** `{id}` of /api/admin/products/{id}. */
+export const productParams = z.object({ id: z.uuid({ message: "must be a product id (a UUID)" }) });
+/** `{id}` of /api/admin/operators/{id}. */
+export const operatorParams = z.object({ id: z.uuid({ message: "must be an operator id (a UUID)" }) });
+
+// ---------------------------------------------------------------- paging
+
+/** Lists page newest first from the cursor of the previous answer (lib/admin/keyset.ts). */
+const after = z.string().max(200).optional().meta({ description: "nextCursor of the previous page." });
+const limit = z.coerce.number().int().min(1).max(200).default(50);
+
+// ---------------------------------------------------------------- orders
+
+const filsFilter = z
+  .string()
+  .regex(/^\d{1,18}$/, { message: "must be a whole number of fils" })
+  .transform((value) => BigInt(value));
+const day = z.iso.date({ message: "must be a date (YYYY-MM-DD)" });
+
+/** The order list's query string, as the page's filter form and the API send it. */
+export const orderListQuery = z.object({
+  status: z
+    .union([z.enum(ORDER_STATUSES), z.array(z.enum(ORDER_STATUSES))])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : [value].flat())),
+  flow: z.enum(["CASHIER", "ESCROW", "AGREEMENT"]).optional(),
+  /** Calendar days in Asia/Baghdad, inclusive. */
+  from: day.optional().meta({ description: "First day (in Baghdad), inclusive." }),
+  to: day.optional().meta({ description: "Last day (in Baghdad), inclusive." }),
+  minAmount: filsFilter.optional(),
+  maxAmount: filsFilter.optional(),
+  customerId: z.uuid().optional(),
+  attention: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === "true")),
+  q: z.string().max(128).optional().meta({
+    description:
+      "The search box: a paymentRequestId (pay_…), a wallet paymentId, an order id or a customer id.",
+  }),
+  after,
+  limit,
+});
+export type OrderListQuery = z.output<typeof orderListQuery>;
+
+const actionFils = z
+  .union([z.string().regex(/^\d{1,18}$/), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
+  .transform((value) => BigInt(value))
+  .refine((value) => value > 0n, { message: "must be more than zero fils" });
+
+/** The body of each action, by the last segment of POST /api/admin/orders/{id}/<action>. */
+export const ORDER_ACTION_INPUT = {
+  accept: z.strictObject({}),
+  cancel: z.strictObject({}),
+  void: z.strictObject({
+    amount: actionFils.optional().meta({ description: "Fils to void; left out, all that is still held." }),
+  }),
+  refunds: z.strictObject({ amount: actionFils, reason: z.string().trim().min(1).max(256) }),
+  reconcile: z.strictObject({}),
+} as const;
+
+export type OrderActionKey = keyof typeof ORDER_ACTION_INPUT;
+export type OrderActionInput<K extends OrderActionKey> = z.output<(typeof ORDER_ACTION_INPUT)[K]>;
+
+// ---------------------------------------------------------------- the other lists
+
+export const refundListQuery = z.object({
+  status: z.enum(["CREATED", "PROCESSING", "UNKNOWN", "SUCCESS", "FAIL"]).optional(),
+  attention: z.literal("true").optional(),
+  after,
+  limit,
+});
+
+export const customerListQuery = z.object({
+  q: z.string().max(128).optional().meta({ description: "A customer id or the wallet's customerId." }),
+  reauthorize: z.literal("true").optional(),
+  after,
+  limit,
+});
+
+export const notificationListQuery = z.object({
+  status: z.enum(["RECEIVED", "APPLIED", "REJECTED", "IGNORED"]).optional(),
+  kind: z.enum(["PAYMENT", "VOID", "REFUND"]).optional(),
+  orderId: z.uuid().optional(),
+  after,
+  limit,
+});
+
+export const auditListQuery = z.object({
+  operatorId: z.uuid().optional(),
+  action: z.string().max(64).optional(),
+  subjectId: z.string().max(64).optional(),
+  after,
+  limit,
+});
+
+// ---------------------------------------------------------------- catalog
+
+const priceFils = z
+  .union([z.string().regex(/^\d{1,15}$/), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
+  .transform((value) => BigInt(value))
+  .refine((value) => value > 0n, { message: "must be more than zero fils" });
+
+export const productInput = z.strictObject({
+  sku: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9][A-Z0-9_-]{0,63}$/, { message: "1-64 capital letters, digits, _ or -" }),
+  name: z.string().trim().min(1).max(120),
+  nameArabic: z.string().trim().min(1).max(120),
+  priceFils,
+  active: z.boolean().default(true),
+});
+
+export const productUpdate = productInput.omit({ sku: true }).partial();
+
+// ---------------------------------------------------------------- operators
+
+const password = z
+  .string()
+  .superRefine((value, check) => {
+    const problem = passwordProblem(value);
+    if (problem) check.addIssue({ code: "custom", message: problem });
+  })
+  .meta({ description: "12 to 256 characters; no composition rules." });
+
+const role = z.enum(["VIEWER", "OPERATOR", "ADMIN"]);
+
+export const operatorInput = z.strictObject({
+  email: z.email().max(320).transform(normalizeEmail),
+  name: z.string().trim().min(1).max(120),
+  role,
+  password,
+});
+
+export const operatorUpdate = z.strictObject({
+  role: role.optional(),
+  disabled: z.boolean().optional(),
+  unlock: z.literal(true).optional().meta({ description: "Clears the lock after failed sign-ins." }),
+  password: password.optional(),
+});

@@ -1,0 +1,52 @@
+// The operator console's JSON API (/api/admin/*): what its pages call, and what scripts may call with
+// an operator's session token. Each endpoint names the least role that may call it.
+import type { ApiArea } from "../endpoint";
+import { adminCreateProduct, adminListProducts, adminUpdateProduct } from "./catalog";
+import { adminGetDashboard, adminGetHealth } from "./dashboard";
+import {
+  adminListAuditEntries,
+  adminListCustomers,
+  adminListNotifications,
+  adminListRefunds,
+  adminReapplyNotification,
+} from "./lists";
+import { adminCreateOperator, adminListOperators, adminUpdateOperator } from "./operators";
+import {
+  adminAcceptOrder,
+  adminCancelOrder,
+  adminReconcileOrder,
+  adminRefundOrder,
+  adminVoidOrder,
+} from "./order-actions";
+import { adminExportOrders, adminGetOrder, adminListOrders } from "./orders";
+
+export const operatorConsoleApi: ApiArea = {
+  tag: "Operator console",
+  description:
+    "The operator console's pages and scripts: orders and the actions on them, refunds, customers, " +
+    "notifications, the catalog, operators and the audit log. Roles: VIEWER reads, OPERATOR also acts " +
+    "on orders and notifications, ADMIN also manages the catalog, operators and reads the audit log.",
+  endpoints: [
+    adminGetDashboard,
+    adminListOrders,
+    adminExportOrders,
+    adminGetOrder,
+    adminAcceptOrder,
+    adminCancelOrder,
+    adminVoidOrder,
+    adminRefundOrder,
+    adminReconcileOrder,
+    adminListRefunds,
+    adminListCustomers,
+    adminListNotifications,
+    adminReapplyNotification,
+    adminListProducts,
+    adminCreateProduct,
+    adminUpdateProduct,
+    adminListOperators,
+    adminCreateOperator,
+    adminUpdateOperator,
+    adminListAuditEntries,
+    adminGetHealth,
+  ],
+};

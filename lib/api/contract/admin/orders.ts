@@ -1,0 +1,341 @@
+// The console's orders: the list with its filters and search box, the same list as CSV, and one
+// order's page (lines, customer, refunds, escrow operations, money, the actions that fit, timeline).
+import { z } from "zod";
+import type { OrderActionName } from "@/lib/admin/orders/available-actions";
+import { csvLine, ORDER_EXPORT_COLUMNS } from "@/lib/admin/orders/export-orders";
+import type { TimelineKind } from "@/lib/admin/orders/order-timeline";
+import { orderListQuery } from "@/lib/admin/request-schemas";
+import { orderParams } from "@/lib/orders/order-params";
+import { defineEndpoint } from "../endpoint";
+import { fils, isoTime, rowId } from "../shared-schemas";
+import {
+  CREATED_AT,
+  CUSTOMER_ID,
+  customerExample,
+  escrowOrderRow,
+  ITEM_ID,
+  MISSING_ID,
+  NOTIFICATION_ID,
+  ORDER_ID,
+  PAID_AT,
+  PAID_ORDER_CURSOR,
+  PAYMENT_ID,
+  PAYMENT_REQUEST_ID,
+  paidOrderRecord,
+  paidOrderRow,
+  refundExample,
+} from "./examples";
+import {
+  customerSummary,
+  escrowOperationRecord,
+  nextCursor,
+  orderItem,
+  orderRecord,
+  orderRow,
+  refundRecord,
+} from "./records";
+
+// ---------------------------------------------------------------- the list
+
+const searchMatch = z
+  .union([
+    z.object({
+      kind: z.literal("order"),
+      orderId: rowId,
+      by: z.enum(["paymentRequestId", "orderId", "paymentId"]),
+    }),
+    z.object({
+      kind: z.literal("customer"),
+      customerId: rowId,
+      by: z.enum(["customerId", "walletCustomerId"]),
+    }),
+    z.object({ kind: z.literal("none") }),
+  ])
+  .meta({ description: "What the search box matched; only when `q` was given." });
+
+const orderListPage = z.object({
+  orders: z.array(orderRow).meta({ description: "Newest first." }),
+  nextCursor,
+  match: searchMatch.optional(),
+});
+export type OrderListPageJson = z.input<typeof orderListPage>;
+
+export const adminListOrders = defineEndpoint({
+  operationId: "adminListOrders",
+  method: "get",
+  path: "/api/admin/orders",
+  summary: "The order list: filters, the search box, keyset pages",
+  description:
+    "Newest first. Each filter narrows the list; `q` finds an order by paymentRequestId, the wallet's " +
+    "paymentId or its id, or a customer's orders by their id or the wallet's customerId.",
+  auth: { operator: "VIEWER" },
+  query: orderListQuery,
+  responses: { 200: { description: "One page of orders.", body: orderListPage } },
+  examples: [
+    {
+      name: "paid-today",
+      summary: "Paid orders of one day, two per page",
+      request: { query: { status: "PAID", from: "2026-11-22", to: "2026-11-22", limit: 2 } },
+      response: {
+        status: 200,
+        body: { orders: [escrowOrderRow, paidOrderRow], nextCursor: PAID_ORDER_CURSOR },
+      },
+    },
+    {
+      name: "search-payment-request-id",
+      summary: "The search box finds an order by its paymentRequestId",
+      request: { query: { q: PAYMENT_REQUEST_ID } },
+      response: {
+        status: 200,
+        body: {
+          orders: [paidOrderRow],
+          nextCursor: null,
+          match: { kind: "order", orderId: ORDER_ID, by: "paymentRequestId" },
+        },
+      },
+    },
+    {
+      name: "signed-out",
+      summary: "No session, or the operator was disabled",
+      request: {},
+      response: {
+        status: 401,
+        body: {
+          error: {
+            code: "UNAUTHENTICATED",
+            message: "Sign in to the operator console first (/admin/sign-in).",
+          },
+        },
+      },
+    },
+  ],
+});
+
+// ---------------------------------------------------------------- CSV export
+
+const exportHeader = csvLine(ORDER_EXPORT_COLUMNS);
+
+// The header is letters, digits, commas and underscores: nothing a pattern would read as syntax.
+const ordersCsv = z
+  .string()
+  .regex(new RegExp(`^${exportHeader}`))
+  .meta({
+    description:
+      "RFC 4180 CSV with CRLF line ends: the header line, then one line per order, newest first. " +
+      "Amounts in fils and in IQD as people read them; times in UTC and in Baghdad. A cell starting " +
+      "with = + - or @ is prefixed with ' so a spreadsheet never runs it as a formula.",
+  });
+
+const exportHeaders = z.object({
+  "Content-Disposition": z
+    .string()
+    .regex(/^attachment; filename="orders-[\dT-]+\.csv"$/)
+    .meta({ examples: ['attachment; filename="orders-2026-11-22T10-15-00.csv"'] }),
+  "Cache-Control": z.literal("no-store"),
+});
+
+export const adminExportOrders = defineEndpoint({
+  operationId: "adminExportOrders",
+  method: "get",
+  path: "/api/admin/orders/export",
+  summary: "The filtered order list as CSV",
+  description:
+    "Takes the list's filters (its `after` and `limit` are ignored: every matching order is exported). " +
+    "Streamed as it is read, so the first bytes arrive at once even for a million orders.",
+  auth: { operator: "VIEWER" },
+  query: orderListQuery,
+  responses: {
+    200: {
+      description: "The CSV file.",
+      body: ordersCsv,
+      mediaType: "text/csv",
+      headers: exportHeaders,
+    },
+  },
+  examples: [
+    {
+      name: "paid-orders",
+      summary: "Every paid order",
+      request: { query: { status: "PAID" } },
+      response: {
+        status: 200,
+        body:
+          exportHeader +
+          csvLine([
+            ORDER_ID,
+            CREATED_AT,
+            "2026-11-22 12:30:00",
+            "PAID",
+            "CASHIER",
+            "12000000",
+            "12,000 IQD",
+            "0",
+            "0",
+            CUSTOMER_ID,
+            PAYMENT_REQUEST_ID,
+            PAYMENT_ID,
+            PAID_AT,
+            "",
+            "",
+          ]),
+      },
+    },
+  ],
+});
+
+// ---------------------------------------------------------------- one order
+
+const ACTION_MEANINGS: Record<OrderActionName, string> = {
+  accept: "escrow: merchantAccept (POST …/accept)",
+  cancel: "escrow: cancel before accepting (POST …/cancel)",
+  void: "escrow: give back some or all of the held money (POST …/void)",
+  refund: "refund captured money (POST …/refunds)",
+  reconcile: "ask the wallet now about what is unsettled (POST …/reconcile)",
+};
+
+const availableAction = z.object({
+  action: z.enum(Object.keys(ACTION_MEANINGS) as [OrderActionName, ...OrderActionName[]]).meta({
+    description: Object.entries(ACTION_MEANINGS)
+      .map(([action, meaning]) => `${action}: ${meaning}.`)
+      .join(" "),
+  }),
+  maxFils: fils.optional().meta({ description: "For void and refund: the most that can be asked for." }),
+});
+
+const orderMoney = z
+  .object({
+    amountFils: fils,
+    capturedFils: fils.meta({ description: "Paid to the merchant: the payment, less anything voided." }),
+    refundedFils: fils.meta({ description: "Refunds the wallet confirmed." }),
+    pendingRefundFils: fils.meta({ description: "Refunds still in flight: they may yet succeed." }),
+    refundableFils: fils.meta({ description: "captured − refunded − pending." }),
+    voidedFils: fils,
+    heldFils: fils.meta({ description: "Escrow money the wallet still holds for this order." }),
+  })
+  .meta({ description: "The order's money in fils, as an operator needs it before acting." });
+
+const TIMELINE_KINDS: Record<TimelineKind, string> = {
+  status: "a status change (detail: what caused it)",
+  refund: "a refund's status change",
+  escrow: "an escrow operation's status change",
+  attention: "the order was flagged for an operator",
+  wallet: "a call to the wallet (detail: request and answer, redacted, with latency)",
+  notification: "a notification about the order (detail: verification and the raw body)",
+  audit: "an operator's action (detail: before, after, the wallet's result)",
+  job: "a background job still to run for the order",
+};
+
+const timelineEntry = z.object({
+  at: isoTime,
+  kind: z.enum(Object.keys(TIMELINE_KINDS) as [TimelineKind, ...TimelineKind[]]).meta({
+    description: Object.entries(TIMELINE_KINDS)
+      .map(([kind, meaning]) => `${kind}: ${meaning}.`)
+      .join(" "),
+  }),
+  title: z.string().meta({ description: "A stable code: the event type, wallet operation or action." }),
+  actor: z.string().optional(),
+  fromStatus: z.string().nullable().optional(),
+  toStatus: z.string().nullable().optional(),
+  detail: z.unknown().optional().meta({ description: "Per kind, see `kind`." }),
+});
+
+const orderDetail = z.object({
+  order: orderRecord.extend({
+    items: z.array(orderItem),
+    customer: customerSummary,
+    refunds: z.array(refundRecord).meta({ description: "Oldest first." }),
+    escrowOperations: z.array(escrowOperationRecord).meta({ description: "Oldest first." }),
+  }),
+  money: orderMoney,
+  actions: z.array(availableAction).meta({
+    description: "What fits the order's state and your role now (none for a VIEWER).",
+  }),
+  timeline: z.array(timelineEntry).meta({ description: "The order's whole story, oldest first." }),
+});
+export type OrderDetailJson = z.input<typeof orderDetail>;
+
+export const adminGetOrder = defineEndpoint({
+  operationId: "adminGetOrder",
+  method: "get",
+  path: "/api/admin/orders/{id}",
+  summary: "One order, its money, the actions that fit, and its timeline",
+  auth: { operator: "VIEWER" },
+  params: orderParams,
+  responses: { 200: { description: "The order.", body: orderDetail } },
+  errors: ["NOT_FOUND"],
+  examples: [
+    {
+      name: "refunded-in-part",
+      summary: "A paid cashier order with one refund, as an OPERATOR sees it",
+      request: { params: { id: ORDER_ID } },
+      response: {
+        status: 200,
+        body: {
+          order: {
+            ...paidOrderRecord,
+            refundedFils: "5000000",
+            items: [
+              {
+                id: ITEM_ID,
+                orderId: ORDER_ID,
+                sku: "DATES",
+                name: "Barhi dates, 1 kg",
+                unitPriceFils: "12000000",
+                quantity: 1,
+              },
+            ],
+            customer: customerExample,
+            refunds: [refundExample],
+            escrowOperations: [],
+          },
+          money: {
+            amountFils: "12000000",
+            capturedFils: "12000000",
+            refundedFils: "5000000",
+            pendingRefundFils: "0",
+            refundableFils: "7000000",
+            voidedFils: "0",
+            heldFils: "0",
+          },
+          actions: [{ action: "refund", maxFils: "7000000" }],
+          timeline: [
+            {
+              at: CREATED_AT,
+              kind: "status",
+              title: "CREATED",
+              actor: "customer",
+              fromStatus: null,
+              toStatus: "CREATED",
+              detail: null,
+            },
+            {
+              at: "2026-11-22T09:30:00.412Z",
+              kind: "wallet",
+              title: "pay",
+              detail: { path: "/v1/payments/pay", outcome: "A", resultCode: "ACCEPT", durationMs: 212 },
+            },
+            {
+              at: "2026-11-22T09:31:13.000Z",
+              kind: "notification",
+              title: "PAYMENT",
+              detail: { id: NOTIFICATION_ID, verified: true, status: "APPLIED" },
+            },
+            {
+              at: "2026-11-22T10:05:02.000Z",
+              kind: "audit",
+              title: "order.refund",
+              actor: "operator:layla@shop.example",
+              detail: { after: { refund: { id: refundExample.id, amountFils: "5000000" } } },
+            },
+          ],
+        },
+      },
+    },
+    {
+      name: "no-such-order",
+      summary: "An id no order has",
+      request: { params: { id: MISSING_ID } },
+      response: { status: 404, body: { error: { code: "NOT_FOUND", message: "No such order." } } },
+    },
+  ],
+});

@@ -1,0 +1,218 @@
+// The records the operator console's API answers with, as the services read them from the database
+// and lib/http/json.ts writes them: BigInt fils as strings of digits, times as ISO 8601 (UTC), JSON
+// columns as they were stored. Operators see a record whole, except what never leaves the server
+// (tokens, password hashes).
+import { z } from "zod";
+import {
+  EscrowOperationType,
+  NotificationKind,
+  NotificationStatus,
+  OperationStatus,
+  OperatorRole,
+  OrderFlow,
+  OrderStatus,
+  RefundStatus,
+} from "@/lib/db";
+import { QUEUE_NAMES, type QueueName } from "@/lib/queue/definitions";
+import type { QueueMetrics } from "@/lib/queue/metrics";
+import { fils, isoTime, rowId } from "../shared-schemas";
+
+const time = isoTime;
+const nullableText = z.string().nullable();
+const count = z.number().int().nonnegative();
+/** A JSON column (jsonb), as stored. */
+const storedJson = (description: string) => z.unknown().meta({ description });
+
+/** A row of the order list (lib/admin/orders/list-orders.ts ORDER_LIST_COLUMNS). */
+export const orderRow = z
+  .object({
+    id: rowId,
+    createdAt: time,
+    customerId: rowId,
+    flow: z.enum(OrderFlow),
+    status: z.enum(OrderStatus),
+    amountFils: fils,
+    currency: z.string(),
+    refundedFils: fils,
+    voidedFils: fils,
+    paymentId: nullableText.meta({ description: "The wallet's id of the payment, once it answered." }),
+    paymentRequestId: z.string().meta({ description: "Our id of the payment at the wallet (pay_…)." }),
+    paidAt: time.nullable(),
+    needsAttention: z.boolean(),
+    attentionReason: nullableText,
+  })
+  .meta({ id: "AdminOrderRow" });
+
+export const orderItem = z.object({
+  id: rowId,
+  orderId: rowId,
+  sku: z.string(),
+  name: z.string(),
+  unitPriceFils: fils,
+  quantity: z.number().int(),
+});
+
+/** What an operator sees of a customer everywhere (CUSTOMER_SUMMARY): never their tokens. */
+export const customerSummary = z.object({
+  id: rowId,
+  walletCustomerId: z.string(),
+  scopes: z.array(z.string()),
+  needsReauthorization: z.boolean(),
+  reauthorizationReason: nullableText,
+  lastSeenAt: time.nullable(),
+});
+
+export const refundRecord = z
+  .object({
+    id: rowId,
+    orderId: rowId,
+    refundRequestId: z.string(),
+    refundId: nullableText,
+    amountFils: fils,
+    currency: z.string(),
+    reason: nullableText,
+    status: z.enum(RefundStatus),
+    failReason: nullableText,
+    resultCode: nullableText,
+    resultMessage: nullableText,
+    requestedBy: z.string().meta({ description: "operator:<id>, or the service that asked." }),
+    refundedAt: time.nullable(),
+    pollStartedAt: time.nullable(),
+    nextCheckAt: time.nullable(),
+    checkAttempts: count,
+    lastInquiryAt: time.nullable(),
+    needsAttention: z.boolean(),
+    attentionReason: nullableText,
+    createdAt: time,
+    updatedAt: time,
+  })
+  .meta({ id: "AdminRefund" });
+
+export const escrowOperationRecord = z
+  .object({
+    id: rowId,
+    orderId: rowId,
+    type: z.enum(EscrowOperationType),
+    requestId: z.string(),
+    walletOperationId: nullableText,
+    amountFils: fils.nullable().meta({ description: "Only for a partial void." }),
+    status: z.enum(OperationStatus),
+    resultCode: nullableText,
+    resultMessage: nullableText,
+    requestedBy: z.string(),
+    completedAt: time.nullable(),
+    nextCheckAt: time.nullable(),
+    attempts: count,
+    createdAt: time,
+    updatedAt: time,
+  })
+  .meta({ id: "AdminEscrowOperation" });
+
+/** The whole order row, as the order page shows it. */
+export const orderRecord = orderRow.extend({
+  productCode: z.string(),
+  idempotencyKey: z.string().meta({ description: "The mini program's Idempotency-Key of the order." }),
+  redirectionUrl: nullableText,
+  paymentExpiresAt: time.nullable(),
+  resultCode: nullableText,
+  resultMessage: nullableText,
+  note: nullableText,
+  agreementId: rowId.nullable(),
+  nextReconcileAt: time.nullable(),
+  reconcileAttempts: count,
+  expiryCheckedAt: time.nullable(),
+  version: count,
+  updatedAt: time,
+});
+
+export const notificationRecord = z
+  .object({
+    id: rowId,
+    kind: z.enum(NotificationKind),
+    dedupeKey: z.string(),
+    rawBody: z.string().meta({ description: "The exact text received; its signature was verified over it." }),
+    headers: storedJson("The signature headers received with it."),
+    verified: z.boolean(),
+    verifyError: nullableText,
+    status: z.enum(NotificationStatus),
+    orderId: rowId.nullable(),
+    error: nullableText,
+    receivedAt: time,
+    processedAt: time.nullable(),
+    prunedAt: time.nullable().meta({ description: "When the retention job emptied the body, if it has." }),
+  })
+  .meta({ id: "AdminNotification" });
+
+export const notificationRejection = z.object({
+  id: z.string().regex(/^\d+$/),
+  bucket: time.meta({ description: "The hour these attempts were counted in." }),
+  sourceAddress: z.string(),
+  kind: z.enum(NotificationKind),
+  reason: z.string(),
+  count: count,
+  firstSeenAt: time,
+  lastSeenAt: time,
+  sampleBody: z.string().meta({ description: "The first bytes of the latest attempt." }),
+  sampleHeaders: storedJson("The latest attempt's headers."),
+});
+
+export const auditEntryRecord = z.object({
+  id: rowId,
+  operatorId: rowId,
+  operatorEmail: z.string(),
+  action: z.string().meta({ examples: ["order.refund", "product.update"] }),
+  subjectType: z.string(),
+  subjectId: z.string(),
+  orderId: rowId.nullable(),
+  before: storedJson("The record before the action (bigints as strings)."),
+  after: storedJson("The record after it."),
+  walletResult: storedJson("The wallet's answer, for actions that call the wallet."),
+  requestKey: nullableText.meta({ description: "The Idempotency-Key of the request." }),
+  createdAt: time,
+});
+
+/** An operator, never with the password hash. */
+export const operatorRecord = z
+  .object({
+    id: rowId,
+    email: z.string(),
+    name: z.string(),
+    role: z.enum(OperatorRole),
+    lastLoginAt: time.nullable(),
+    failedSignIns: count,
+    lockedUntil: time.nullable(),
+    disabledAt: time.nullable(),
+    createdAt: time,
+    updatedAt: time,
+  })
+  .meta({ id: "AdminOperator" });
+
+export const productRecord = z
+  .object({
+    id: rowId,
+    sku: z.string(),
+    name: z.string(),
+    nameArabic: z.string(),
+    priceFils: fils,
+    currency: z.string(),
+    active: z.boolean(),
+    createdAt: time,
+    updatedAt: time,
+  })
+  .meta({ id: "AdminProduct" });
+
+export const queueMetrics = z.object({
+  queue: z.enum(QUEUE_NAMES as [QueueName, ...QueueName[]]),
+  waiting: count,
+  active: count,
+  delayed: count,
+  failed: count,
+  completed: count,
+  oldestWaitingAgeMs: count.nullable().meta({ description: "null when no job waits." }),
+}) satisfies z.ZodType<QueueMetrics>;
+
+/** Keyset pages: pass nextCursor as `after` for the next page; null on the last one. */
+export const nextCursor = z
+  .string()
+  .nullable()
+  .meta({ description: "`after` of the next page; null at the end." });

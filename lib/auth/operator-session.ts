@@ -1,0 +1,83 @@
+import "server-only";
+import { redirect } from "next/navigation";
+// Who the operator behind a request is, re-read from the database on every request: the session
+// (next-auth's JWT, in its cookie or as a Bearer token for scripts) only names the operator; whether
+// they may still act, and with which role, is the Operator row's current word.
+import { getServerSession } from "next-auth";
+import { getToken } from "next-auth/jwt";
+import type { Operator, OperatorRole } from "@/lib/db";
+import { getPrisma } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
+import { ForbiddenError } from "@/lib/errors/domain-errors";
+import { HttpError } from "@/lib/http/errors";
+import { getAuthOptions, usesSecureCookies } from "./auth-options";
+import { hasRole } from "./roles";
+
+export interface OperatorIdentity {
+  id: string;
+  email: string;
+  name: string;
+  role: OperatorRole;
+}
+
+export interface AuthenticatedOperator {
+  operator: OperatorIdentity;
+  /** True when the session came in a cookie: the browser sends it by itself, so writes need CSRF checks. */
+  viaCookie: boolean;
+}
+
+function identityOf(operator: Operator): OperatorIdentity {
+  return { id: operator.id, email: operator.email, name: operator.name, role: operator.role };
+}
+
+/** The enabled operator with this id, or null. */
+async function currentOperator(operatorId: string | undefined): Promise<Operator | null> {
+  if (!operatorId) return null;
+  const operator = await getPrisma().operator.findUnique({ where: { id: operatorId } });
+  return operator && !operator.disabledAt ? operator : null;
+}
+
+function parseCookies(header: string | null): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const part of header?.split(";") ?? []) {
+    const index = part.indexOf("=");
+    if (index > 0) cookies[part.slice(0, index).trim()] = decodeURIComponent(part.slice(index + 1).trim());
+  }
+  return cookies;
+}
+
+/** For API routes: the operator of the request, or 401. */
+export async function authenticateOperator(request: Request): Promise<AuthenticatedOperator> {
+  const cookies = parseCookies(request.headers.get("cookie"));
+  const token = await getToken({
+    // next-auth reads `cookies` as a plain object and `headers` for a Bearer token.
+    req: { cookies, headers: request.headers } as unknown as Parameters<typeof getToken>[0]["req"],
+    secret: getEnv().nextauthSecret,
+    secureCookie: usesSecureCookies(),
+  });
+  const operator = await currentOperator(token?.operatorId);
+  if (!operator) {
+    throw new HttpError("UNAUTHENTICATED", "Sign in to the operator console first (/admin/sign-in).");
+  }
+  const bearer = /^Bearer\s/i.test(request.headers.get("authorization") ?? "");
+  return { operator: identityOf(operator), viaCookie: !bearer };
+}
+
+/** For API routes: 403 unless the operator's role reaches `minimum`. */
+export function requireRole(operator: OperatorIdentity, minimum: OperatorRole): void {
+  if (!hasRole(operator.role, minimum)) {
+    throw new ForbiddenError(`This needs the ${minimum} role; you are signed in as ${operator.role}.`);
+  }
+}
+
+/**
+ * For pages (server components): the signed-in operator, or a redirect to the sign-in page; a role
+ * below `minimum` shows the "not allowed" page instead of the content.
+ */
+export async function requireOperatorPage(minimum: OperatorRole = "VIEWER"): Promise<OperatorIdentity> {
+  const session = await getServerSession(getAuthOptions());
+  const operator = await currentOperator(session?.operator?.id);
+  if (!operator) redirect("/admin/sign-in");
+  if (!hasRole(operator.role, minimum)) redirect(`/admin/forbidden?need=${minimum}`);
+  return identityOf(operator);
+}

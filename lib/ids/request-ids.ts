@@ -1,0 +1,17 @@
+// Our row ids and the wallet request ids derived from them. Every request id the wallet sees
+// (paymentRequestId, refundRequestId, voidRequestId, confirmRequestId, push requestId) is built from
+// the id of the row that stores it, so a retry of the same row always sends the same id (STYLE.md,
+// after stripe-node's idempotency keys). `<prefix>_<32 hex digits>` stays within the wallet's 64.
+import { v7 as uuidv7 } from "uuid";
+
+/** A new row id: UUID v7, so ids sort by creation time (keyset pagination, newest first). */
+export function newRowId(): string {
+  return uuidv7();
+}
+
+export type RequestIdPrefix = "pay" | "refund" | "accept" | "confirm" | "cancel" | "void" | "push";
+
+/** The wallet request id of the row `rowId`, e.g. `pay_0193…`. */
+export function requestIdFor(prefix: RequestIdPrefix, rowId: string): string {
+  return `${prefix}_${rowId.replaceAll("-", "")}`;
+}

@@ -1,0 +1,27 @@
+// The status machine of a push message, and the one place that writes its status (row lock, guard
+// and the customer's timeline event in one transaction):
+//
+//   CREATED | UNKNOWN ─→ SENT | FAILED | UNKNOWN
+//   SENT and FAILED are final: a re-send after an unknown outcome never overwrites them.
+
+import { customerRecordMover } from "@/lib/customers/customer-record-mover";
+import type { Prisma, PushStatus } from "@/lib/db";
+import type { TransitionTable } from "@/lib/state/transitions";
+
+export const PUSH_TRANSITIONS: TransitionTable<PushStatus> = {
+  CREATED: ["SENT", "FAILED", "UNKNOWN"],
+  UNKNOWN: ["SENT", "FAILED", "UNKNOWN"],
+  SENT: [],
+  FAILED: [],
+};
+
+export const movePushMessage = customerRecordMover<
+  PushStatus,
+  Omit<Prisma.PushMessageUncheckedUpdateInput, "status">
+>({
+  table: "push_messages",
+  subjectType: "PUSH_MESSAGE",
+  prefix: "PUSH",
+  transitions: PUSH_TRANSITIONS,
+  update: (tx, id, data) => tx.pushMessage.update({ where: { id }, data }),
+});

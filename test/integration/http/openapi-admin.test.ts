@@ -1,0 +1,391 @@
+// The operator console's API against its OpenAPI document, on a real database, Redis and the sandbox:
+// each /api/admin endpoint is called as an operator — with its contract's example request, its ids
+// swapped for real ones — and its real answers, a success and at least one error each, must fit the
+// documented schema of their status, headers included.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { operatorConsoleApi } from "@/lib/api/contract/admin";
+import * as catalog from "@/lib/api/contract/admin/catalog";
+import * as overview from "@/lib/api/contract/admin/dashboard";
+import * as lists from "@/lib/api/contract/admin/lists";
+import * as operators from "@/lib/api/contract/admin/operators";
+import * as actions from "@/lib/api/contract/admin/order-actions";
+import * as orders from "@/lib/api/contract/admin/orders";
+import type { Endpoint } from "@/lib/api/contract/endpoint";
+import * as walletNotify from "@/lib/api/contract/wallet-notify";
+import type { OpenApiDocument } from "@/lib/api/openapi-document";
+import {
+  type ContractCalls,
+  contractCalls,
+  type ExampleRequest,
+  exampleRequest,
+} from "@/test/support/contract-calls";
+import { openApiChecker } from "@/test/support/openapi";
+import { createTestOperator, type TestOperator } from "@/test/support/operators";
+import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";
+
+let app: RouteHarness;
+let calls: ContractCalls;
+let viewer: TestOperator;
+let operator: TestOperator;
+let admin: TestOperator;
+
+beforeAll(async () => {
+  app = await startRouteHarness();
+  // Refunds settle at once, so a refund's answer is its final one.
+  await app.sandbox.settings({ refundDelaySeconds: 0 });
+  const served = await app.call("GET", "/api/openapi.json");
+  calls = contractCalls(app, openApiChecker((await served.json()) as OpenApiDocument));
+  [viewer, operator, admin] = await Promise.all([
+    createTestOperator(app.db.prisma, "VIEWER"),
+    createTestOperator(app.db.prisma, "OPERATOR"),
+    createTestOperator(app.db.prisma, "ADMIN"),
+  ]);
+});
+afterAll(() => app?.close());
+
+/** Statuses checked against the document, per operationId: each endpoint needs a success and an error. */
+const checked = new Map<string, Set<number>>();
+
+function send(endpoint: Endpoint, request: ExampleRequest, session: Record<string, string> = {}) {
+  return calls.send(endpoint, request, session);
+}
+
+async function expectDocumented(endpoint: Endpoint, response: Response, status: number) {
+  const body = await calls.expectDocumented(endpoint, response, status);
+  checked.set(endpoint.operationId, new Set([...(checked.get(endpoint.operationId) ?? []), status]));
+  return body;
+}
+
+/** The example's request with its ids, key and body swapped for the test's own. */
+function like(endpoint: Endpoint, example: string, changes: ExampleRequest): ExampleRequest {
+  return { ...exampleRequest(endpoint, example), ...changes };
+}
+
+const newKey = () => ({ "Idempotency-Key": crypto.randomUUID() });
+
+describe("orders", () => {
+  it("list: a page of paid orders and the search box's match (200); 401 without a session, 400 for a bad filter", async () => {
+    const { orderId } = await app.paidOrder();
+    const { paymentRequestId } = await app.db.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+    const endpoint = orders.adminListOrders;
+
+    const page = await expectDocumented(
+      endpoint,
+      await send(endpoint, { query: { status: "PAID", limit: 1 } }, viewer.script()),
+      200,
+    );
+    expect(page.orders).toHaveLength(1);
+    const found = await expectDocumented(
+      endpoint,
+      await send(
+        endpoint,
+        like(endpoint, "search-payment-request-id", { query: { q: paymentRequestId } }),
+        viewer.script(),
+      ),
+      200,
+    );
+    expect(found.match).toEqual({ kind: "order", orderId, by: "paymentRequestId" });
+
+    await expectDocumented(endpoint, await send(endpoint, exampleRequest(endpoint, "signed-out")), 401);
+    await expectDocumented(
+      endpoint,
+      await send(endpoint, { query: { status: "LOST" } }, viewer.script()),
+      400,
+    );
+  });
+
+  it("export: the example's filter as CSV fitting the documented header line (200); a bad filter is a 400", async () => {
+    await app.paidOrder();
+    const endpoint = orders.adminExportOrders;
+    const csv = await expectDocumented(
+      endpoint,
+      await send(endpoint, exampleRequest(endpoint, "paid-orders"), viewer.script()),
+      200,
+    );
+    expect(String(csv).trimEnd().split("\r\n").length).toBeGreaterThan(1);
+    await expectDocumented(
+      endpoint,
+      await send(endpoint, { query: { minAmount: "cheap" } }, viewer.script()),
+      400,
+    );
+  });
+
+  it("detail: the order with its money, actions and timeline (200); an unknown order is a 404", async () => {
+    const { orderId } = await app.paidOrder();
+    const endpoint = orders.adminGetOrder;
+    const detail = await expectDocumented(
+      endpoint,
+      await send(
+        endpoint,
+        like(endpoint, "refunded-in-part", { params: { id: orderId } }),
+        operator.script(),
+      ),
+      200,
+    );
+    expect(detail.actions).toContainEqual({ action: "refund", maxFils: "12000000" });
+    await expectDocumented(
+      endpoint,
+      await send(endpoint, exampleRequest(endpoint, "no-such-order"), viewer.script()),
+      404,
+    );
+  });
+});
+
+describe("actions on an order", () => {
+  it("accept (200, a repeat replayed with its header), accepted again (409); void in part (200), more than held (422)", async () => {
+    const { orderId } = await app.paidOrder("ESCROW", "MUG");
+    const params = { id: orderId };
+    const accept = actions.adminAcceptOrder;
+    const accepting = like(accept, "accepted", { params, headers: newKey() });
+    const accepted = await expectDocumented(
+      accept,
+      await send(accept, accepting, operator.browser(app.url)),
+      200,
+    );
+    expect(accepted.order).toMatchObject({ status: "ACCEPTED" });
+    const repeat = await send(accept, accepting, operator.browser(app.url));
+    expect(repeat.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(await expectDocumented(accept, repeat, 200)).toEqual(accepted);
+    const again = like(accept, "accepted-already", { params, headers: newKey() });
+    await expectDocumented(accept, await send(accept, again, operator.script()), 409);
+
+    const voidOrder = actions.adminVoidOrder;
+    const partial = like(voidOrder, "partial-void", { params, headers: newKey() });
+    const voided = await expectDocumented(voidOrder, await send(voidOrder, partial, operator.script()), 200);
+    expect(voided.order).toMatchObject({ status: "ACCEPTED", voidedFils: "5000000" });
+    const tooMuch = like(voidOrder, "more-than-held", {
+      params,
+      headers: newKey(),
+      body: { amount: "10000001" },
+    });
+    await expectDocumented(voidOrder, await send(voidOrder, tooMuch, operator.script()), 422);
+  });
+
+  it("cancel: a VIEWER may not (403); an OPERATOR cancels a paid escrow order (200)", async () => {
+    const { orderId } = await app.paidOrder("ESCROW", "MUG");
+    const endpoint = actions.adminCancelOrder;
+    const refused = like(endpoint, "viewer", { params: { id: orderId }, headers: newKey() });
+    await expectDocumented(endpoint, await send(endpoint, refused, viewer.script()), 403);
+    const cancelling = like(endpoint, "cancelled", { params: { id: orderId }, headers: newKey() });
+    const cancelled = await expectDocumented(
+      endpoint,
+      await send(endpoint, cancelling, operator.script()),
+      200,
+    );
+    expect(cancelled.order).toMatchObject({ status: "CANCELLED" });
+  });
+
+  it("refunds: in part (200), more than is refundable and a key reused for another body (422)", async () => {
+    const { orderId } = await app.paidOrder();
+    const endpoint = actions.adminRefundOrder;
+    const headers = newKey();
+    const refunding = like(endpoint, "damaged-box", { params: { id: orderId }, headers });
+    const refunded = await expectDocumented(
+      endpoint,
+      await send(endpoint, refunding, operator.browser(app.url)),
+      200,
+    );
+    expect(refunded.wallet).toMatchObject({ outcome: "SUCCESS" });
+    const tooMuch = like(endpoint, "more-than-refundable", { params: { id: orderId }, headers: newKey() });
+    const refused = await expectDocumented(endpoint, await send(endpoint, tooMuch, operator.script()), 422);
+    expect(refused.error).toMatchObject({ code: "AMOUNT_EXCEEDS_REMAINING" });
+    const reused = like(endpoint, "key-reused", { params: { id: orderId }, headers });
+    const reusedAnswer = await expectDocumented(
+      endpoint,
+      await send(endpoint, reused, operator.script()),
+      422,
+    );
+    expect(reusedAnswer.error).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED" });
+  });
+
+  it("reconcile: checks the order now (200); a cookie write from another origin is a 403", async () => {
+    const { orderId } = await app.paidOrder();
+    const endpoint = actions.adminReconcileOrder;
+    const checking = like(endpoint, "settled", { params: { id: orderId }, headers: newKey() });
+    const reconciled = await expectDocumented(
+      endpoint,
+      await send(endpoint, checking, operator.script()),
+      200,
+    );
+    expect(reconciled).toMatchObject({ settled: false, results: { order: "nothing-to-do" } });
+    const foreign = like(endpoint, "foreign-origin", { params: { id: orderId }, headers: newKey() });
+    const cookie = { Cookie: `next-auth.session-token=${operator.token}`, Origin: "https://evil.example" };
+    await expectDocumented(endpoint, await send(endpoint, foreign, cookie), 403);
+  });
+});
+
+describe("the console's other records", () => {
+  it("dashboard and health with every detail (200); both need a session (401)", async () => {
+    for (const endpoint of [overview.adminGetDashboard, overview.adminGetHealth]) {
+      await expectDocumented(endpoint, await send(endpoint, {}, viewer.script()), 200);
+      await expectDocumented(endpoint, await send(endpoint, {}), 401);
+    }
+  });
+
+  it("refunds (200) with a refund just made; a status that does not exist is a 400", async () => {
+    const { orderId } = await app.paidOrder();
+    const refund = like(actions.adminRefundOrder, "damaged-box", {
+      params: { id: orderId },
+      headers: newKey(),
+    });
+    await send(actions.adminRefundOrder, refund, operator.script());
+    const endpoint = lists.adminListRefunds;
+    const page = await expectDocumented(
+      endpoint,
+      await send(endpoint, exampleRequest(endpoint, "succeeded"), viewer.script()),
+      200,
+    );
+    expect((page.refunds as { orderId: string }[]).map((row) => row.orderId)).toContain(orderId);
+    await expectDocumented(
+      endpoint,
+      await send(endpoint, { query: { status: "DONE" } }, viewer.script()),
+      400,
+    );
+  });
+
+  it("customers (200) found by the wallet's customerId, with their token's expiry; 401 without a session", async () => {
+    const { orderId } = await app.paidOrder();
+    const { customer } = await app.db.prisma.order.findUniqueOrThrow({
+      where: { id: orderId },
+      include: { customer: true },
+    });
+    const endpoint = lists.adminListCustomers;
+    const byWalletId = like(endpoint, "by-wallet-id", { query: { q: customer.walletCustomerId } });
+    const page = await expectDocumented(endpoint, await send(endpoint, byWalletId, viewer.script()), 200);
+    expect(page.customers).toEqual([expect.objectContaining({ id: customer.id, token: expect.any(Object) })]);
+    await expectDocumented(endpoint, await send(endpoint, byWalletId), 401);
+  });
+
+  it("notifications (200) with a forged attempt counted; re-applying one (200), an unknown one (404)", async () => {
+    const { orderId } = await app.paidOrder();
+    const forged = walletNotify.receiveWalletNotification;
+    expect((await send(forged, exampleRequest(forged, "forged"))).status).toBe(401);
+
+    const endpoint = lists.adminListNotifications;
+    const page = await expectDocumented(
+      endpoint,
+      await send(endpoint, like(endpoint, "of-one-order", { query: { orderId } }), viewer.script()),
+      200,
+    );
+    const [notification] = page.notifications as { id: string }[];
+    expect(page.rejections).not.toEqual([]);
+    await expectDocumented(
+      endpoint,
+      await send(endpoint, { query: { kind: "PAYMENTS" } }, viewer.script()),
+      400,
+    );
+
+    const reapply = lists.adminReapplyNotification;
+    const again = like(reapply, "already-applied", { params: { id: notification?.id as string } });
+    const reapplied = await expectDocumented(
+      reapply,
+      await send(reapply, again, operator.browser(app.url)),
+      200,
+    );
+    expect(reapplied.result).toMatchObject({ status: "IGNORED" });
+    const unknown = exampleRequest(reapply, "unknown-notification");
+    await expectDocumented(reapply, await send(reapply, unknown, operator.browser(app.url)), 404);
+  });
+
+  it("products: listed (200, 401), created (201), a taken SKU (409), changed (200), unknown (404), not by an OPERATOR (403)", async () => {
+    const list = catalog.adminListProducts;
+    const listed = await expectDocumented(list, await send(list, {}, viewer.script()), 200);
+    await expectDocumented(list, await send(list, {}), 401);
+
+    const create = catalog.adminCreateProduct;
+    await expectDocumented(
+      create,
+      await send(create, exampleRequest(create, "samoon"), admin.browser(app.url)),
+      201,
+    );
+    await expectDocumented(
+      create,
+      await send(create, exampleRequest(create, "sku-taken"), admin.script()),
+      409,
+    );
+
+    const update = catalog.adminUpdateProduct;
+    const dates = (listed.products as { id: string; sku: string }[]).find(
+      (product) => product.sku === "DATES",
+    );
+    const params = { id: dates?.id as string };
+    const repriced = await expectDocumented(
+      update,
+      await send(update, like(update, "new-price", { params }), admin.browser(app.url)),
+      200,
+    );
+    expect(repriced.priceFils).toBe("14000000");
+    await expectDocumented(
+      update,
+      await send(update, exampleRequest(update, "no-such-product"), admin.script()),
+      404,
+    );
+    await expectDocumented(
+      update,
+      await send(update, like(update, "operator-role", { params }), operator.script()),
+      403,
+    );
+  });
+
+  it("operators: listed (200), not for a VIEWER (403); created (201), a taken e-mail (409); disabled (200), demoting oneself (403)", async () => {
+    const list = operators.adminListOperators;
+    await expectDocumented(list, await send(list, exampleRequest(list, "operators"), admin.script()), 200);
+    await expectDocumented(list, await send(list, exampleRequest(list, "viewer"), viewer.script()), 403);
+
+    const create = operators.adminCreateOperator;
+    const created = await expectDocumented(
+      create,
+      await send(create, exampleRequest(create, "new-viewer"), admin.browser(app.url)),
+      201,
+    );
+    expect(created).toMatchObject({ email: "sara.accounts@shop.example", role: "VIEWER" });
+    const taken = exampleRequest(create, "email-taken");
+    const sameEmail = { ...taken, body: { ...(taken.body as object), email: operator.email } };
+    await expectDocumented(create, await send(create, sameEmail, admin.script()), 409);
+
+    const update = operators.adminUpdateOperator;
+    const disable = like(update, "disable", { params: { id: created.id as string } });
+    const disabled = await expectDocumented(update, await send(update, disable, admin.browser(app.url)), 200);
+    expect(disabled.disabledAt).toEqual(expect.any(String));
+    const demoteSelf = like(update, "demote-self", { params: { id: admin.id } });
+    await expectDocumented(update, await send(update, demoteSelf, admin.browser(app.url)), 403);
+  });
+
+  it("audit log: an operator's entries (200); not for an OPERATOR (403)", async () => {
+    const { orderId } = await app.paidOrder();
+    const reconcile = like(actions.adminReconcileOrder, "settled", {
+      params: { id: orderId },
+      headers: newKey(),
+    });
+    await send(actions.adminReconcileOrder, reconcile, operator.script());
+    const endpoint = lists.adminListAuditEntries;
+    const page = await expectDocumented(
+      endpoint,
+      await send(
+        endpoint,
+        like(endpoint, "by-operator", { query: { operatorId: operator.id } }),
+        admin.script(),
+      ),
+      200,
+    );
+    expect((page.entries as { action: string }[]).map((entry) => entry.action)).toContain("order.reconcile");
+    await expectDocumented(
+      endpoint,
+      await send(endpoint, exampleRequest(endpoint, "operator-role"), operator.script()),
+      403,
+    );
+  });
+});
+
+describe("coverage", () => {
+  it("checked a success and an error of every console endpoint against the document", () => {
+    const missing = operatorConsoleApi.endpoints.flatMap((endpoint) => {
+      const statuses = [...(checked.get(endpoint.operationId) ?? [])];
+      return [
+        ...(statuses.some((status) => status < 300) ? [] : [`${endpoint.operationId}: a success`]),
+        ...(statuses.some((status) => status >= 400) ? [] : [`${endpoint.operationId}: an error`]),
+      ];
+    });
+    expect(missing).toEqual([]);
+  });
+});

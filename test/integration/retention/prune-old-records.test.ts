@@ -1,0 +1,159 @@
+// Retention on a migrated database: past the body retention period, wallet-call and notification
+// bodies are replaced by a marker and pruned_at is set (the rows stay); a notification not yet
+// applied keeps its body; old rejection counts are deleted; each run does bounded work; and the
+// queries are served by the indexes added for them.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { NotificationStatus } from "@/lib/db";
+import { DEFAULT_JOB_SETTINGS } from "@/lib/queue/settings";
+import { PRUNED_BODY, pruneOldRecords } from "@/lib/retention/prune-old-records";
+import type { ServiceContext } from "@/lib/services/context";
+import { createTestDatabase, type TestDatabase } from "@/test/support/database";
+import { processMaintenance } from "@/workers/maintenance";
+
+const DAY = 24 * 60 * 60 * 1000;
+const NOW = new Date("2027-06-01T12:00:00.000Z");
+const ago = (days: number) => new Date(NOW.getTime() - days * DAY);
+
+let db: TestDatabase;
+let ctx: Pick<ServiceContext, "prisma" | "now">;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  ctx = { prisma: db.prisma, now: () => NOW };
+});
+afterAll(() => db?.drop());
+
+async function walletCall(ageDays: number, responseBody: object | null = { result: { resultStatus: "S" } }) {
+  return db.prisma.walletCall.create({
+    data: {
+      operation: "pay",
+      path: "/v1/payments/pay",
+      durationMs: 10,
+      requestBody: { paymentRequestId: "pay_1", order: { orderDescription: "1 x Coffee" } },
+      ...(responseBody ? { responseBody } : {}),
+      createdAt: ago(ageDays),
+    },
+  });
+}
+
+async function notification(ageDays: number, status: NotificationStatus) {
+  return db.prisma.notification.create({
+    data: {
+      kind: "PAYMENT",
+      dedupeKey: `payment:${crypto.randomUUID()}`,
+      rawBody: '{"paymentId":"p1","paymentStatus":"SUCCESS"}',
+      headers: { "client-id": "merchant", signature: "algorithm=RSA256, keyVersion=1, signature=abc" },
+      verified: true,
+      status,
+      receivedAt: ago(ageDays),
+    },
+  });
+}
+
+async function rejection(ageDays: number) {
+  return db.prisma.notificationRejection.create({
+    data: {
+      bucket: ago(ageDays),
+      sourceAddress: `203.0.113.${Math.floor(Math.random() * 250)}`,
+      kind: "PAYMENT",
+      reason: `BAD_SIGNATURE-${crypto.randomUUID()}`,
+      sampleBody: "{}",
+      sampleHeaders: {},
+      firstSeenAt: ago(ageDays),
+      lastSeenAt: ago(ageDays),
+    },
+  });
+}
+
+const settings = { bodyMaxAgeMs: 180 * DAY, rejectionMaxAgeMs: 30 * DAY, batch: 2, maxBatches: 2 };
+
+describe("retention", () => {
+  it("empties old bodies and keeps the rows, a bounded number per run, until nothing old is left", async () => {
+    const old = [await walletCall(400), await walletCall(200, null), await walletCall(181)];
+    old.push(await walletCall(190), await walletCall(185));
+    const young = await walletCall(179);
+    const oldApplied = await notification(200, "APPLIED");
+    const oldRejected = await notification(300, "REJECTED");
+    const oldUnapplied = await notification(200, "RECEIVED");
+    const youngApplied = await notification(10, "APPLIED");
+    const oldCounts = [await rejection(45), await rejection(31)];
+    const recentCount = await rejection(29);
+
+    // batch 2 × 2 batches: four of the five old wallet calls in the first run, the last in the next.
+    expect(await pruneOldRecords(ctx, settings)).toEqual({ walletCalls: 4, notifications: 2, rejections: 2 });
+    expect(await pruneOldRecords(ctx, settings)).toEqual({ walletCalls: 1, notifications: 0, rejections: 0 });
+    expect(await pruneOldRecords(ctx, settings)).toEqual({ walletCalls: 0, notifications: 0, rejections: 0 });
+
+    for (const call of old) {
+      const row = await db.prisma.walletCall.findUniqueOrThrow({ where: { id: call.id } });
+      expect(row).toMatchObject({ operation: "pay", requestBody: PRUNED_BODY, prunedAt: NOW });
+      expect(row.responseBody).toEqual(call.responseBody === null ? null : PRUNED_BODY);
+    }
+    expect(await db.prisma.walletCall.findUniqueOrThrow({ where: { id: young.id } })).toEqual(young);
+
+    for (const kept of [oldApplied, oldRejected]) {
+      const row = await db.prisma.notification.findUniqueOrThrow({ where: { id: kept.id } });
+      expect(row).toMatchObject({
+        rawBody: "",
+        headers: PRUNED_BODY,
+        prunedAt: NOW,
+        dedupeKey: kept.dedupeKey,
+      });
+    }
+    // Not applied yet: its body is the only copy of the news, so it stays.
+    for (const untouched of [oldUnapplied, youngApplied]) {
+      expect(await db.prisma.notification.findUniqueOrThrow({ where: { id: untouched.id } })).toEqual(
+        untouched,
+      );
+    }
+
+    const counts = await db.prisma.notificationRejection.findMany({ select: { id: true } });
+    expect(counts.map((row) => row.id)).toEqual([recentCount.id]);
+    expect(oldCounts).toHaveLength(2);
+  });
+
+  it("runs as the maintenance queue's scan with the configured periods", async () => {
+    const call = await walletCall(20);
+    const result = await processMaintenance(
+      ctx as ServiceContext,
+      { name: "scan", data: {} },
+      { ...DEFAULT_JOB_SETTINGS, retentionBodyMs: 10 * DAY },
+    );
+    // This one, and the 179-day-old call of the first test, now past the 10 days configured here.
+    expect(result).toMatchObject({ walletCalls: 2 });
+    expect(await db.prisma.walletCall.findUniqueOrThrow({ where: { id: call.id } })).toMatchObject({
+      requestBody: PRUNED_BODY,
+      prunedAt: NOW,
+    });
+  });
+
+  it.each([
+    [
+      "wallet_calls",
+      "SELECT id FROM wallet_calls WHERE pruned_at IS NULL AND created_at < now() ORDER BY created_at LIMIT 1000",
+      "wallet_calls_pruned_at_created_at_idx",
+    ],
+    [
+      "notifications",
+      "SELECT id FROM notifications WHERE pruned_at IS NULL AND received_at < now() AND status <> 'RECEIVED' ORDER BY received_at LIMIT 1000",
+      "notifications_pruned_at_received_at_idx",
+    ],
+    [
+      "notification_rejections",
+      "SELECT id FROM notification_rejections WHERE last_seen_at < now() ORDER BY last_seen_at LIMIT 1000",
+      "notification_rejections_last_seen_at_idx",
+    ],
+  ])(
+    "finds the %s rows to prune through an index, not by reading the table",
+    async (_table, query, index) => {
+      // Tiny test tables favour sequential scans; with those off, the planner shows what serves the query.
+      const plan = await db.prisma.$transaction(async (tx) => {
+        await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off");
+        return tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN ${query}`);
+      });
+      expect(plan.map((row) => row["QUERY PLAN"]).join("\n")).toMatch(
+        new RegExp(`Index Scan (using|on) ${index}`),
+      );
+    },
+  );
+});

@@ -1,0 +1,68 @@
+// Serves the production build (`next start`) for a test: a free port, a test database, a test
+// sandbox as the wallet, and fresh secrets. Needs `npm run build` first (CI runs it before the
+// browser tests).
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { merchantAppEnv, sandboxWallet } from "./app-env";
+import { freePort } from "./ports";
+import type { TestSandbox } from "./sandbox";
+import { waitUntil } from "./wait";
+
+export interface RunningApp {
+  url: string;
+  /** The environment the app runs with (its secrets, to mint operator sessions in tests). */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+function running(app: ChildProcess): boolean {
+  return app.exitCode === null && app.signalCode === null;
+}
+
+export async function startNextApp(options: {
+  databaseUrl: string;
+  sandbox: TestSandbox;
+  extraEnv?: Record<string, string>;
+}): Promise<RunningApp> {
+  if (!existsSync(".next/BUILD_ID")) {
+    throw new Error("run `npm run build` first: this test serves the production build");
+  }
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = merchantAppEnv({
+    databaseUrl: options.databaseUrl,
+    wallet: sandboxWallet(options.sandbox),
+    publicBaseUrl: url,
+    nodeEnv: "production",
+    extra: options.extraEnv,
+  });
+  const app = spawn("node_modules/.bin/next", ["start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: { ...process.env, ...env },
+    // Its own process group, so closing it stops every process next start has spawned.
+    detached: true,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => app.once("exit", () => resolve()));
+  const close = async () => {
+    if (running(app) && app.pid !== undefined) {
+      process.kill(-app.pid, "SIGTERM");
+      await exited;
+    }
+  };
+  try {
+    await waitUntil(
+      async () => {
+        if (!running(app)) throw new Error(`next start exited (${app.exitCode ?? app.signalCode})`);
+        return fetch(`${url}/api/health/ready`).then(
+          (response) => response.ok,
+          () => false,
+        );
+      },
+      { timeoutMs: 60_000, what: `${url} to become ready`, intervalMs: 250 },
+    );
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { url, env, close };
+}

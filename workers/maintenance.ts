@@ -1,0 +1,27 @@
+// maintenance: housekeeping of our own tables. Its scan (every WORKER_SCAN_EVERY_SECONDS) applies the
+// retention periods: old wallet-call and notification bodies emptied, old rejection counts deleted,
+// a bounded number of rows per run (lib/retention).
+import { defineJob } from "@/lib/queue/define-job";
+import type { JobSettings } from "@/lib/queue/settings";
+import { pruneOldRecords } from "@/lib/retention/prune-old-records";
+import type { ServiceContext } from "@/lib/services/context";
+
+function applyRetention(ctx: ServiceContext, settings: JobSettings) {
+  return pruneOldRecords(ctx, {
+    bodyMaxAgeMs: settings.retentionBodyMs,
+    rejectionMaxAgeMs: settings.retentionRejectionMs,
+    batch: settings.retentionBatch,
+    maxBatches: settings.retentionMaxBatches,
+  });
+}
+
+export const processMaintenance = defineJob({
+  queue: "maintenance",
+  handle: (ctx, { task }, settings) => {
+    switch (task) {
+      case "retention":
+        return applyRetention(ctx, settings);
+    }
+  },
+  scan: applyRetention,
+});
