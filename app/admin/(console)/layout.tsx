@@ -1,0 +1,39 @@
+import type { ReactNode } from "react";
+import { dynamicKey } from "@/lib/i18n/translate";
+import { ConsoleNav } from "../_ui/console-nav";
+import { consolePage } from "../_ui/console-page";
+import { LanguageSwitch } from "../_ui/language-switch";
+import { SignOutButton } from "../_ui/sign-out-button";
+
+// The frame of every signed-in page: who is signed in, the sections their role opens, the language
+// switch and sign-out.
+export default async function ConsoleLayout({ children }: { children: ReactNode }) {
+  const { operator, t } = await consolePage();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t("nav.main")}
+      </a>
+      <header className="topbar">
+        <div className="topbar-inner">
+          <a className="brand" href="/admin">
+            <span className="brand-mark" aria-hidden="true">
+              ◆
+            </span>
+            {t("app.name")}
+          </a>
+          <span className="who">
+            <strong dir="auto">{operator.name}</strong>{" "}
+            <span className="role">· {t(dynamicKey("role", operator.role))}</span>
+          </span>
+          <LanguageSwitch />
+          <SignOutButton />
+        </div>
+        <ConsoleNav role={operator.role} />
+      </header>
+      <main id="main" className="main">
+        {children}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,250 @@
+import type { Metadata } from "next";
+import { listOrders } from "@/lib/admin/orders/list-orders";
+import { orderListQuery } from "@/lib/admin/request-schemas";
+import type { OrderStatus } from "@/lib/db";
+import { dynamicKey, type Translate } from "@/lib/i18n/translate";
+import { parseIqd } from "@/lib/money/parse-iqd";
+import { ORDER_STATUSES } from "@/lib/orders/order-state";
+import { OrderStatusBadge } from "../../_ui/badges";
+import { consolePage, queryObject, type SearchParams, toSearchParams } from "../../_ui/console-page";
+import { Amount, ShortId, Time } from "../../_ui/format";
+import { PageHead } from "../../_ui/page-head";
+import { Pager } from "../../_ui/pager";
+
+export const metadata: Metadata = { title: "Orders" };
+
+const FLOWS = ["CASHIER", "ESCROW", "AGREEMENT"] as const;
+
+/**
+ * The page's query string as the order list service takes it. The page speaks dinars (minIqd, maxIqd)
+ * where the API speaks fils; everything else is the API's own parameter, so the CSV link is the same
+ * filter.
+ */
+function serviceQuery(page: URLSearchParams): { query: URLSearchParams; problem?: string } {
+  const query = new URLSearchParams(page);
+  query.delete("minIqd");
+  query.delete("maxIqd");
+  for (const [field, name] of [
+    ["minIqd", "minAmount"],
+    ["maxIqd", "maxAmount"],
+  ] as const) {
+    const text = page.get(field);
+    if (!text) continue;
+    const fils = parseIqd(text);
+    if (fils === null) return { query, problem: `${field}: ${text}` };
+    query.set(name, fils.toString());
+  }
+  return { query };
+}
+
+function SearchMatchNote({
+  match,
+  q,
+  t,
+}: {
+  match: { kind: string; by?: string } | undefined;
+  q: string;
+  t: Translate;
+}) {
+  if (!match || !q) return null;
+  if (match.kind === "none") return <p className="notice notice-warn">{t("orders.match.none", { q })}</p>;
+  const key =
+    match.by === "paymentRequestId"
+      ? "orders.match.paymentRequestId"
+      : match.by === "paymentId"
+        ? "orders.match.paymentId"
+        : match.kind === "customer"
+          ? "orders.match.customer"
+          : "orders.match.order";
+  return <p className="notice notice-info">{t(key)}</p>;
+}
+
+export default async function OrdersPage({ searchParams }: { searchParams: SearchParams }) {
+  const { ctx, locale, t } = await consolePage();
+  const pageQuery = toSearchParams(await searchParams);
+  const { query, problem } = serviceQuery(pageQuery);
+  const parsed = orderListQuery.safeParse(queryObject(query));
+  const invalid =
+    problem ??
+    (parsed.success
+      ? undefined
+      : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "));
+  const list = parsed.success && !invalid ? await listOrders(ctx.prisma, parsed.data) : undefined;
+  const exportQuery = new URLSearchParams(query);
+  exportQuery.delete("after");
+  exportQuery.delete("limit");
+  const selected = new Set(pageQuery.getAll("status"));
+  const filtered = [...pageQuery.keys()].some((name) => name !== "after");
+  const q = pageQuery.get("q") ?? "";
+
+  return (
+    <>
+      <PageHead title={t("orders.title")}>
+        <a className="btn" href={`/api/admin/orders/export?${exportQuery.toString()}`} download>
+          {t("orders.export")}
+        </a>
+      </PageHead>
+
+      <search>
+        <form className="card" method="get" action="/admin/orders">
+          <div className="filters">
+            <label className="field wide">
+              <span>{t("orders.search")}</span>
+              <span className="search-row">
+                <input
+                  type="search"
+                  name="q"
+                  defaultValue={q}
+                  placeholder={t("orders.searchPlaceholder")}
+                  aria-describedby="search-hint"
+                  dir="auto"
+                  maxLength={128}
+                />
+                <button className="btn btn-primary" type="submit">
+                  {t("orders.search")}
+                </button>
+              </span>
+              <small id="search-hint" className="muted">
+                {t("orders.searchHint")}
+              </small>
+            </label>
+            <label className="field">
+              <span>{t("orders.filter.status")}</span>
+              <select name="status" defaultValue={[...selected][0] ?? ""}>
+                <option value="">{t("common.all")}</option>
+                {ORDER_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {t(dynamicKey("status", status))}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="field">
+              <span>{t("orders.filter.flow")}</span>
+              <select name="flow" defaultValue={pageQuery.get("flow") ?? ""}>
+                <option value="">{t("common.all")}</option>
+                {FLOWS.map((flow) => (
+                  <option key={flow} value={flow}>
+                    {t(dynamicKey("flow", flow))}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="field">
+              <span>{t("orders.filter.from")}</span>
+              <input type="date" name="from" defaultValue={pageQuery.get("from") ?? ""} />
+            </label>
+            <label className="field">
+              <span>{t("orders.filter.to")}</span>
+              <input type="date" name="to" defaultValue={pageQuery.get("to") ?? ""} />
+            </label>
+            <label className="field">
+              <span>{t("orders.filter.minAmount")}</span>
+              <input
+                name="minIqd"
+                inputMode="decimal"
+                defaultValue={pageQuery.get("minIqd") ?? ""}
+                dir="ltr"
+              />
+            </label>
+            <label className="field">
+              <span>{t("orders.filter.maxAmount")}</span>
+              <input
+                name="maxIqd"
+                inputMode="decimal"
+                defaultValue={pageQuery.get("maxIqd") ?? ""}
+                dir="ltr"
+              />
+            </label>
+            <label className="field">
+              <span>{t("orders.filter.customer")}</span>
+              <input name="customerId" defaultValue={pageQuery.get("customerId") ?? ""} dir="ltr" />
+            </label>
+            <label className="field field-check">
+              <input
+                type="checkbox"
+                name="attention"
+                value="true"
+                defaultChecked={pageQuery.get("attention") === "true"}
+              />
+              <span>{t("orders.filter.attention")}</span>
+            </label>
+            <div className="form-actions">
+              <button className="btn" type="submit">
+                {t("common.filter")}
+              </button>
+              {filtered ? (
+                <a className="btn btn-quiet" href="/admin/orders">
+                  {t("common.clear")}
+                </a>
+              ) : null}
+            </div>
+          </div>
+        </form>
+      </search>
+
+      {invalid ? (
+        <p className="notice notice-bad">{t("orders.invalidFilter", { message: invalid })}</p>
+      ) : null}
+      <SearchMatchNote match={list?.match} q={q} t={t} />
+
+      {list ? (
+        list.orders.length === 0 ? (
+          <p className="card empty">{filtered ? t("common.emptyFiltered") : t("common.empty")}</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="data" id="orders">
+              <thead>
+                <tr>
+                  <th>{t("orders.col.created")}</th>
+                  <th>{t("orders.col.order")}</th>
+                  <th>{t("orders.col.flow")}</th>
+                  <th>{t("orders.col.status")}</th>
+                  <th className="num">{t("orders.col.amount")}</th>
+                  <th className="hide-narrow">{t("orders.col.paymentId")}</th>
+                  <th className="hide-narrow">{t("common.customer")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.orders.map((order) => (
+                  <tr key={order.id} data-order={order.id}>
+                    <td>
+                      <Time at={order.createdAt} locale={locale} />
+                    </td>
+                    <td>
+                      <a href={`/admin/orders/${order.id}`}>
+                        <ShortId id={order.id} />
+                      </a>
+                    </td>
+                    <td>{t(dynamicKey("flow", order.flow))}</td>
+                    <td>
+                      <OrderStatusBadge status={order.status as OrderStatus} t={t} />
+                      {order.needsAttention ? (
+                        <span className="flag" title={order.attentionReason ?? ""}>
+                          {" "}
+                          ⚑ <span className="hide-narrow">{t("common.attention")}</span>
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="num">
+                      <Amount fils={order.amountFils} locale={locale} />
+                    </td>
+                    <td className="hide-narrow">
+                      <ShortId id={order.paymentId} />
+                    </td>
+                    <td className="hide-narrow">
+                      <a href={`/admin/orders?customerId=${order.customerId}`}>
+                        <ShortId id={order.customerId} />
+                      </a>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : null}
+      {list ? <Pager path="/admin/orders" query={pageQuery} nextCursor={list.nextCursor} t={t} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+"use client";
+// The console's pages act through the same JSON API scripts use (/api/admin/*): same validation, role
+// checks, audit and idempotency. The session cookie rides along; the browser's Origin header passes
+// the API's cross-site check because these calls come from our own pages.
+
+export interface ApiAnswer<Body = unknown> {
+  ok: boolean;
+  status: number;
+  body: Body | null;
+}
+
+interface ApiErrorBody {
+  error?: { code?: string; message?: string; details?: unknown };
+}
+
+export async function callAdminApi<Body = unknown>(
+  path: string,
+  options: { method?: "POST" | "PATCH"; body?: unknown; idempotencyKey?: string } = {},
+): Promise<ApiAnswer<Body>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? "POST",
+      credentials: "same-origin",
+      headers: {
+        "content-type": "application/json",
+        ...(options.idempotencyKey ? { "idempotency-key": options.idempotencyKey } : {}),
+      },
+      body: JSON.stringify(options.body ?? {}),
+    });
+  } catch {
+    return { ok: false, status: 0, body: null };
+  }
+  let body: Body | null = null;
+  try {
+    body = (await response.json()) as Body;
+  } catch {
+    body = null;
+  }
+  return { ok: response.ok, status: response.status, body };
+}
+
+export function errorCode(answer: ApiAnswer): string | undefined {
+  return (answer.body as ApiErrorBody | null)?.error?.code;
+}
+
+/** The API's own message (written for people), plus the field problems of a 400. */
+export function errorText(answer: ApiAnswer): string {
+  const error = (answer.body as ApiErrorBody | null)?.error;
+  if (!error) return answer.status === 0 ? "The server cannot be reached." : `HTTP ${answer.status}`;
+  const details = error.details as
+    | { fieldErrors?: Record<string, string[]>; formErrors?: string[]; reference?: string }
+    | undefined;
+  const fields = Object.entries(details?.fieldErrors ?? {})
+    .map(([field, problems]) => `${field}: ${problems.join(", ")}`)
+    .join("; ");
+  const reference = details?.reference ? ` (ref ${details.reference})` : "";
+  return [error.message, fields].filter(Boolean).join(" ") + reference;
+}
+
+/** A key per attempt at an action: a retry of the same dialog reuses it, so it is never done twice. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}

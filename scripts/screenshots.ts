@@ -1,0 +1,134 @@
+// `npm run screenshots`: pictures of the operator console for the README, taken from the real app.
+// Starts its own database, wallet sandbox and `next start` (the production build: run `npm run build`
+// first), places demo orders the way a mini program does (sessions, orders, cashier payments, an
+// escrow order, a refund through the console's API, a payment the wallet answered U), spreads the
+// paid orders over the last 30 days so the chart has a shape (the only direct database write: demo
+// history), then photographs the pages in headless Debian Chromium, in English and Arabic, on a
+// desktop and on a phone. Writes docs/screenshots/*.png.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { encode } from "next-auth/jwt";
+import type { Page } from "playwright-core";
+import { createOperator } from "@/lib/admin/operators";
+import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
+import { launchBrowser } from "@/test/support/browser";
+import { createTestDatabase } from "@/test/support/database";
+import { newMiniProgramUser, type PlacedOrder } from "@/test/support/mini-program";
+import { startNextApp } from "@/test/support/next-app";
+import { startTestSandbox } from "@/test/support/sandbox";
+import { waitUntil } from "@/test/support/wait";
+
+const OUT_DIR = path.resolve("docs/screenshots");
+const DESKTOP = { width: 1280, height: 860 };
+const PHONE = { width: 390, height: 844 };
+
+async function main() {
+  const db = await createTestDatabase();
+  const sandbox = await startTestSandbox({ settings: { refundDelaySeconds: 1 } });
+  await seedDemoCatalog(db.prisma);
+  const app = await startNextApp({ databaseUrl: db.url, sandbox });
+  const chromium = await launchBrowser();
+  try {
+    const admin = await createOperator({ prisma: db.prisma }, undefined, {
+      email: "noor@shop.example",
+      name: "Noor Hassan",
+      role: "ADMIN",
+      password: crypto.randomUUID(),
+    });
+    const sessionToken = await encode({
+      token: { operatorId: admin.id, role: admin.role, email: admin.email, name: admin.name, sub: admin.id },
+      secret: app.env.NEXTAUTH_SECRET as string,
+    });
+    const adminApi = (orderId: string, action: string, body: object) =>
+      fetch(`${app.url}/api/admin/orders/${orderId}/${action}`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${sessionToken}`,
+          "idempotency-key": crypto.randomUUID(),
+          "content-type": "application/json",
+        },
+        body: JSON.stringify(body),
+      });
+
+    // Demo orders, placed and paid as the mini program and the wallet would.
+    const customers = await Promise.all([1, 2, 3].map(() => newMiniProgramUser(app.url, sandbox)));
+    const baskets = [
+      { sku: "DATES", quantity: 2 },
+      { sku: "COFFEE", quantity: 3 },
+      { sku: "KLEICHA", quantity: 1 },
+      { sku: "TEA", quantity: 4 },
+      { sku: "DATES", quantity: 1 },
+    ];
+    const paid: PlacedOrder[] = [];
+    for (let index = 0; index < 14; index++) {
+      const customer = customers[index % customers.length];
+      const basket = baskets[index % baskets.length];
+      if (!customer || !basket) continue;
+      const order = await customer.order("CASHIER", [basket]);
+      await customer.pay(order);
+      paid.push(order);
+    }
+    const [buyer] = customers;
+    if (!buyer) throw new Error("no customer");
+    const refunded = paid[0] as PlacedOrder;
+    const refund = await adminApi(refunded.orderId, "refunds", { amount: "8000000", reason: "One box was damaged" });
+    if (refund.status >= 300) throw new Error(`refund: HTTP ${refund.status} ${await refund.text()}`);
+    const escrowWaiting = await buyer.order("ESCROW", [{ sku: "KLEICHA", quantity: 2 }]);
+    await buyer.pay(escrowWaiting);
+    const escrowAccepted = await buyer.order("ESCROW", [{ sku: "DATES", quantity: 3 }]);
+    await buyer.pay(escrowAccepted);
+    await adminApi(escrowAccepted.orderId, "accept", {});
+    await buyer.order("CASHIER", [{ sku: "TEA", quantity: 2 }]); // left at the cashier: awaiting payment
+    await sandbox.setFault("pay", "U");
+    await buyer.order("CASHIER", [{ sku: "COFFEE", quantity: 1 }]); // the wallet's answer was lost
+    await waitUntil(
+      async () =>
+        (await db.prisma.refund.findFirst({ where: { orderId: refunded.orderId } }))?.status === "SUCCESS",
+      { timeoutMs: 20_000, what: "the demo refund to complete" },
+    );
+
+    // Demo history: the paid cashier orders spread over the last 30 days (oldest first).
+    for (const [index, order] of paid.slice(1).entries()) {
+      const daysAgo = 29 - index * 2;
+      await db.prisma.$executeRaw`
+        UPDATE orders SET created_at = created_at - make_interval(days => ${daysAgo}),
+                          paid_at = paid_at - make_interval(days => ${daysAgo})
+         WHERE id = ${order.orderId}`;
+    }
+
+    mkdirSync(OUT_DIR, { recursive: true });
+    await chromium.browser.addCookies([
+      { name: "next-auth.session-token", value: sessionToken, url: app.url, httpOnly: true, sameSite: "Lax" },
+    ]);
+    const shoot = async (name: string, pathname: string, options: { locale: "en" | "ar"; phone?: boolean }) => {
+      await chromium.browser.addCookies([{ name: "console_locale", value: options.locale, url: app.url }]);
+      const page: Page = await chromium.browser.newPage();
+      await page.setViewportSize(options.phone ? PHONE : DESKTOP);
+      await page.goto(`${app.url}${pathname}`);
+      await page.waitForLoadState("networkidle");
+      const file = path.join(OUT_DIR, `${name}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      await page.close();
+      console.info(`[screenshots] ${path.relative(process.cwd(), file)}`);
+    };
+    const detail = `/admin/orders/${refunded.orderId}`;
+    await shoot("dashboard", "/admin", { locale: "en" });
+    await shoot("orders", "/admin/orders", { locale: "en" });
+    await shoot("order-detail", detail, { locale: "en" });
+    await shoot("dashboard-ar", "/admin", { locale: "ar" });
+    await shoot("orders-ar", "/admin/orders", { locale: "ar" });
+    await shoot("order-detail-ar", detail, { locale: "ar" });
+    await shoot("escrow-phone", `/admin/orders/${escrowWaiting.orderId}`, { locale: "en", phone: true });
+    await shoot("orders-phone-ar", "/admin/orders", { locale: "ar", phone: true });
+  } finally {
+    await chromium.close();
+    await app.close();
+    await sandbox.close();
+    await db.drop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

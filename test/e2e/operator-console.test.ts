@@ -1,0 +1,267 @@
+// The operator console in a real browser, against `next start`, its database, Redis and the wallet
+// sandbox: operators sign in through the page as each role, find an order by the wallet's paymentId,
+// read its timeline, refund part of it and watch the refund complete, accept an escrow order so the
+// customer's confirm-receipt goes through, reconcile an unknown payment from the attention list; a
+// VIEWER is refused in the page and on a direct POST; repeated wrong passwords lock an account; the
+// Arabic console is laid out right to left.
+// Needs a production build (`npm run build`, which .ci/run does before the browser tests).
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
+import { launchBrowser } from "@/test/support/browser";
+import { createTestDatabase, type TestDatabase } from "@/test/support/database";
+import { type MiniProgramUser, newMiniProgramUser } from "@/test/support/mini-program";
+import { type RunningApp, startNextApp } from "@/test/support/next-app";
+import { createTestOperator, TEST_OPERATOR_PASSWORD, type TestOperator } from "@/test/support/operators";
+import { startTestSandbox, type TestSandbox } from "@/test/support/sandbox";
+import { waitUntil } from "@/test/support/wait";
+
+let db: TestDatabase;
+let sandbox: TestSandbox;
+let app: RunningApp | undefined;
+let chromium: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+let browser: BrowserContext;
+let customer: MiniProgramUser;
+const operators = {} as Record<"VIEWER" | "OPERATOR" | "ADMIN", TestOperator>;
+
+beforeAll(async () => {
+  // Refunds complete (and are notified) a second after they are asked for.
+  [db, sandbox] = await Promise.all([
+    createTestDatabase(),
+    startTestSandbox({ settings: { refundDelaySeconds: 1 } }),
+  ]);
+  await seedDemoCatalog(db.prisma);
+  app = await startNextApp({ databaseUrl: db.url, sandbox });
+  for (const role of ["VIEWER", "OPERATOR", "ADMIN"] as const) {
+    operators[role] = await createTestOperator(db.prisma, role, app.env.NEXTAUTH_SECRET);
+  }
+  customer = await newMiniProgramUser(app.url, sandbox);
+  chromium = await launchBrowser();
+  browser = chromium.browser;
+}, 120_000);
+
+afterAll(async () => {
+  await chromium?.close();
+  await app?.close();
+  await sandbox?.close();
+  await db?.drop();
+});
+
+const url = (path: string) => `${app?.url}${path}`;
+let nextAddress = 10;
+
+/**
+ * A fresh browser session signed in through the sign-in page. Each comes from its own client address:
+ * sign-in attempts are also limited per address, and these tests sign in many times from one machine.
+ */
+async function signIn(email: string, password = TEST_OPERATOR_PASSWORD): Promise<Page> {
+  await browser.clearCookies();
+  const page = await browser.newPage();
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.51.100.${nextAddress++}` });
+  await page.goto(url("/admin/sign-in"));
+  await page.fill("input[name=email]", email);
+  await page.fill("input[name=password]", password);
+  await page.click("button[type=submit]");
+  return page;
+}
+
+async function signedIn(role: keyof typeof operators): Promise<Page> {
+  const page = await signIn(operators[role].email);
+  await page.waitForURL(url("/admin"));
+  return page;
+}
+
+async function paidOrder(flow: "CASHIER" | "ESCROW", sku = "DATES", quantity = 2) {
+  const order = await customer.order(flow, [{ sku, quantity }]);
+  await customer.pay(order);
+  return order;
+}
+
+describe("the operator console", () => {
+  it("redirects a visitor who is not signed in to the sign-in page", async () => {
+    await browser.clearCookies();
+    const page = await browser.newPage();
+    await page.goto(url("/admin/orders"));
+    expect(new URL(page.url()).pathname).toBe("/admin/sign-in");
+    await page.close();
+  });
+
+  it("finds an order by the wallet's paymentId, shows its timeline, refunds part of it and sees the refund complete", async () => {
+    const order = await paidOrder("CASHIER"); // 2 × DATES = 24,000 IQD
+    const page = await signedIn("OPERATOR");
+    await page.click('nav a[href="/admin/orders"]');
+    await page.fill("input[name=q]", order.paymentId as string);
+    await page.click("form[action='/admin/orders'] button[type=submit]");
+    await page.waitForURL(/q=/);
+    expect(await page.locator(".notice-info").textContent()).toBe("Found by wallet payment id.");
+    const rows = page.locator("#orders tbody tr");
+    expect(await rows.count()).toBe(1);
+    await rows.first().locator("a").first().click();
+    await page.waitForURL(url(`/admin/orders/${order.orderId}`));
+
+    // The timeline: status changes, the pay call with its answer, the verified notification.
+    const timeline = page.locator("#timeline");
+    expect(await timeline.locator('li[data-kind="wallet"]').first().textContent()).toContain("pay");
+    expect(await timeline.locator('li[data-kind="notification"]').first().textContent()).toContain(
+      "Signature verified",
+    );
+    expect(await timeline.textContent()).toContain("Awaiting payment → Paid");
+
+    await page.click('button[data-action="refund"]');
+    expect(await page.getByTestId("refund-formula").textContent()).toBe(
+      "Captured 24,000 IQD − refunded 0 IQD − in process 0 IQD = refundable 24,000 IQD",
+    );
+    await page.fill("dialog input[name=amount]", "10000");
+    await page.fill("dialog input[name=reason]", "One box arrived damaged");
+    await page.click("dialog button[data-confirm]");
+    expect(await page.getByTestId("action-result").textContent()).toMatch(/processing|Done/);
+    await page.click("dialog .dialog-foot .btn-primary");
+
+    // The page checks again by itself while the refund is in the wallet's hands.
+    await page.locator('#refunds [data-status="SUCCESS"]').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId("refundable").textContent()).toBe("14,000 IQD");
+    const refund = await db.prisma.refund.findFirstOrThrow({ where: { orderId: order.orderId } });
+    expect(refund).toMatchObject({
+      status: "SUCCESS",
+      amountFils: 10_000_000n,
+      reason: "One box arrived damaged",
+    });
+    const audit = await db.prisma.auditEntry.findFirstOrThrow({ where: { subjectId: refund.id } });
+    expect(audit).toMatchObject({ action: "order.refund", operatorId: operators.OPERATOR.id });
+    await page.close();
+  });
+
+  it("accepts a paid escrow order, after which the customer's confirm-receipt succeeds", async () => {
+    const order = await paidOrder("ESCROW", "KLEICHA", 1);
+    expect((await customer.confirmReceipt(order.orderId)).status).toBe(409);
+
+    const page = await signedIn("OPERATOR");
+    // It waits on the dashboard for the operator.
+    const waiting = page.locator('[data-attention="/admin/orders?status=PAID&flow=ESCROW"]');
+    expect(await waiting.textContent()).toContain(order.orderId.slice(0, 8));
+    await page.goto(url(`/admin/orders/${order.orderId}`));
+    expect(
+      await page
+        .locator("button[data-action]")
+        .evaluateAll((buttons) => buttons.map((b) => b.dataset.action)),
+    ).toEqual(["accept", "cancel", "void"]);
+    await page.click('button[data-action="accept"]');
+    expect(await page.locator("dialog").textContent()).toContain("can no longer be cancelled");
+    await page.click("dialog button[data-confirm]");
+    expect(await page.getByTestId("action-result").textContent()).toBe("Done: the wallet confirmed it.");
+    await page.click("dialog .dialog-foot .btn-primary");
+    await page.locator('.page-head [data-status="ACCEPTED"]').waitFor();
+
+    const confirmed = await customer.confirmReceipt(order.orderId);
+    expect(confirmed.status).toBe(200);
+    expect(await customer.orderStatus(order.orderId)).toBe("CONFIRMED");
+    await page.close();
+  });
+
+  it("lists an unknown payment in the attention list and settles it with the wallet's answer", async () => {
+    await sandbox.setFault("pay", "U");
+    const order = await customer.order("CASHIER", [{ sku: "COFFEE", quantity: 1 }]);
+    expect(order.status).toBe("PROCESSING"); // what the mini program sees of an unknown result
+    const page = await signedIn("OPERATOR");
+    const unknown = page.locator('[data-attention="/admin/orders?status=UNKNOWN"]');
+    expect(await unknown.textContent()).toContain("Payments with an unknown result");
+    await unknown.locator(`a[href="/admin/orders/${order.orderId}"]`).click();
+    await page.waitForURL(url(`/admin/orders/${order.orderId}`));
+    await page.click('button[data-action="reconcile"]');
+    await page.click("dialog button[data-confirm]");
+    // The wallet did create the payment: the customer has yet to pay at the cashier.
+    expect(await page.getByTestId("action-result").textContent()).toBe(
+      "Checked with the wallet: the order is now Awaiting payment.",
+    );
+    expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.orderId } })).status).toBe(
+      "PENDING",
+    );
+    await page.close();
+  });
+
+  it("shows a VIEWER the order without actions, refuses them the admin pages, and refuses their direct POST", async () => {
+    const order = await paidOrder("CASHIER", "COFFEE", 1);
+    const page = await signedIn("VIEWER");
+    await page.goto(url(`/admin/orders/${order.orderId}`));
+    expect(await page.locator("button[data-action]").count()).toBe(0);
+    expect(await page.locator("#no-actions").textContent()).toBe(
+      "Your role can view orders but not act on them.",
+    );
+    expect(await page.locator('nav a[href="/admin/operators"]').count()).toBe(0);
+
+    await page.goto(url("/admin/operators"));
+    expect(new URL(page.url()).pathname).toBe("/admin/forbidden");
+    expect(await page.locator("#forbidden").textContent()).toContain(
+      "This page needs the Administrator role",
+    );
+
+    // The browser's own session cookie, from our own origin: only the role stops it.
+    const refused = await page.request.post(url(`/api/admin/orders/${order.orderId}/refunds`), {
+      headers: { "idempotency-key": crypto.randomUUID(), origin: url("") },
+      data: { amount: "1000", reason: "not allowed" },
+    });
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: { code: "FORBIDDEN" } });
+    expect(await db.prisma.refund.count({ where: { orderId: order.orderId } })).toBe(0);
+    await page.close();
+  });
+
+  it("lets an ADMIN see operators and the audit log of what operators did", async () => {
+    const page = await signedIn("ADMIN");
+    await page.click('nav a[href="/admin/operators"]');
+    expect(await page.locator(`tr[data-operator="${operators.VIEWER.email}"]`).textContent()).toContain(
+      "Viewer",
+    );
+    await page.click('nav a[href="/admin/audit"]');
+    expect(await page.locator("table.data").textContent()).toContain("order.refund");
+    await page.close();
+  });
+
+  it("locks an account after five wrong passwords: even the right one is refused until the lock ends", async () => {
+    const target = await createTestOperator(db.prisma, "OPERATOR", app?.env.NEXTAUTH_SECRET);
+    let page = await signIn(target.email, "wrong password 1");
+    for (let attempt = 2; attempt <= 5; attempt++) {
+      await page.locator("#sign-in-error").waitFor();
+      await page.fill("input[name=password]", `wrong password ${attempt}`);
+      await page.click("button[type=submit]");
+      if (attempt < 5) await page.locator("#sign-in-error", { hasText: "not right" }).waitFor();
+    }
+    await page.locator("#sign-in-error", { hasText: "Too many wrong passwords" }).waitFor();
+    expect(await page.locator("#sign-in-error").textContent()).toBe(
+      "Too many wrong passwords. Try again in 1 min.",
+    );
+    await page.close();
+
+    page = await signIn(target.email, TEST_OPERATOR_PASSWORD);
+    await page.locator("#sign-in-error", { hasText: "Too many wrong passwords" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/admin/sign-in");
+    const stored = await db.prisma.operator.findUniqueOrThrow({ where: { id: target.id } });
+    expect(stored.lockedUntil?.getTime()).toBeGreaterThan(Date.now());
+    await page.close();
+  });
+
+  it("switches to Arabic and lays the console out right to left", async () => {
+    const page = await signedIn("OPERATOR");
+    await page.click("button[lang=ar]");
+    await waitUntil(async () => (await page.getAttribute("html", "dir")) === "rtl", {
+      timeoutMs: 10_000,
+      what: "the page to be drawn right to left",
+    });
+    expect(await page.getAttribute("html", "lang")).toBe("ar");
+    expect(await page.locator('nav a[href="/admin/orders"]').textContent()).toBe("الطلبات");
+    expect(await page.locator("main").evaluate((main) => getComputedStyle(main).direction)).toBe("rtl");
+    // The navigation starts on the right.
+    const first = await page.locator('nav a[href="/admin"]').boundingBox();
+    const second = await page.locator('nav a[href="/admin/orders"]').boundingBox();
+    expect(first && second && first.x > second.x).toBe(true);
+    // Amounts keep their digits in order inside the Arabic text.
+    await page.goto(url("/admin/orders"));
+    expect(await page.locator("#orders tbody tr .amount").first().textContent()).toMatch(/^[\d,]+ د\.ع$/);
+    await page.click("button[lang=en]");
+    await waitUntil(async () => (await page.getAttribute("html", "dir")) === "ltr", {
+      timeoutMs: 10_000,
+      what: "the page to be drawn left to right again",
+    });
+    await page.close();
+  });
+});

@@ -1,0 +1,80 @@
+// A mini program user, played over HTTP against a running app (next start) and the wallet sandbox,
+// exactly as the front end and the wallet app would: authorize, start a session, order, pay at the
+// cashier. For the browser tests of the operator console and for `npm run screenshots`.
+import type { TestSandbox } from "./sandbox";
+import { waitUntil } from "./wait";
+
+export interface PlacedOrder {
+  orderId: string;
+  status: string;
+  redirectionUrl?: string;
+  /** The wallet's paymentId: the sandbox's cashier URL ends with it. */
+  paymentId?: string;
+}
+
+export interface MiniProgramUser {
+  userId: string;
+  sessionToken: string;
+  order(flow: "CASHIER" | "ESCROW", items: { sku: string; quantity: number }[]): Promise<PlacedOrder>;
+  /** Pays at the sandbox's cashier (the user presses Pay) and waits until the app says PAID. */
+  pay(order: PlacedOrder): Promise<void>;
+  orderStatus(orderId: string): Promise<string>;
+  confirmReceipt(orderId: string): Promise<Response>;
+}
+
+async function json<T>(response: Response, what: string): Promise<T> {
+  const body = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${what}: HTTP ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+export async function newMiniProgramUser(appUrl: string, sandbox: TestSandbox): Promise<MiniProgramUser> {
+  const { userId } = await sandbox.createUser();
+  const { authCode } = await sandbox.createAuthCode(userId, ["USER_ID"]);
+  const { sessionToken } = await json<{ sessionToken: string }>(
+    await fetch(`${appUrl}/api/mini/session`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ authCode }),
+    }),
+    "session",
+  );
+  const auth = { authorization: `Bearer ${sessionToken}` };
+  const orderStatus = async (orderId: string) =>
+    (
+      await json<{ status: string }>(
+        await fetch(`${appUrl}/api/mini/orders/${orderId}`, { headers: auth }),
+        "order",
+      )
+    ).status;
+  return {
+    userId,
+    sessionToken,
+    async order(flow, items) {
+      const placed = await json<PlacedOrder>(
+        await fetch(`${appUrl}/api/mini/orders`, {
+          method: "POST",
+          headers: { ...auth, "content-type": "application/json", "idempotency-key": crypto.randomUUID() },
+          body: JSON.stringify({ flow, items }),
+        }),
+        "order",
+      );
+      return { ...placed, paymentId: placed.redirectionUrl?.split("/").at(-1) };
+    },
+    async pay(order) {
+      if (!order.paymentId) throw new Error(`order ${order.orderId} has no cashier URL (${order.status})`);
+      await sandbox.payAtCashier(order.paymentId);
+      await waitUntil(async () => (await orderStatus(order.orderId)) === "PAID", {
+        timeoutMs: 15_000,
+        what: `order ${order.orderId} to be PAID`,
+      });
+    },
+    orderStatus,
+    confirmReceipt: (orderId) =>
+      fetch(`${appUrl}/api/mini/orders/${orderId}/confirm-receipt`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json" },
+        body: "{}",
+      }),
+  };
+}
