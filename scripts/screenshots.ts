@@ -71,7 +71,10 @@ async function main() {
     const [buyer] = customers;
     if (!buyer) throw new Error("no customer");
     const refunded = paid[0] as PlacedOrder;
-    const refund = await adminApi(refunded.orderId, "refunds", { amount: "8000000", reason: "One box was damaged" });
+    const refund = await adminApi(refunded.orderId, "refunds", {
+      amount: "8000000",
+      reason: "One box was damaged",
+    });
     if (refund.status >= 300) throw new Error(`refund: HTTP ${refund.status} ${await refund.text()}`);
     const escrowWaiting = await buyer.order("ESCROW", [{ sku: "KLEICHA", quantity: 2 }]);
     await buyer.pay(escrowWaiting);
@@ -100,7 +103,11 @@ async function main() {
     await chromium.browser.addCookies([
       { name: "next-auth.session-token", value: sessionToken, url: app.url, httpOnly: true, sameSite: "Lax" },
     ]);
-    const shoot = async (name: string, pathname: string, options: { locale: "en" | "ar"; phone?: boolean }) => {
+    const shoot = async (
+      name: string,
+      pathname: string,
+      options: { locale: "en" | "ar"; phone?: boolean },
+    ) => {
       await chromium.browser.addCookies([{ name: "console_locale", value: options.locale, url: app.url }]);
       const page: Page = await chromium.browser.newPage();
       await page.setViewportSize(options.phone ? PHONE : DESKTOP);
