@@ -161,6 +161,7 @@ export const ar: Messages = {
   "orders.filter.attention": "ما يحتاج متابعة فقط",
   "orders.filter.customer": "رقم العميل",
   "orders.export": "تنزيل CSV",
+  "orders.moreFilters": "التصفية",
   "orders.col.created": "أُنشئ في",
   "orders.col.order": "الطلب",
   "orders.col.flow": "النوع",

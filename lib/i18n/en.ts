@@ -160,6 +160,7 @@ export const en = {
   "orders.filter.attention": "Needs attention only",
   "orders.filter.customer": "Customer id",
   "orders.export": "Download CSV",
+  "orders.moreFilters": "Filters",
   "orders.col.created": "Created",
   "orders.col.order": "Order",
   "orders.col.flow": "Type",

@@ -27,7 +27,7 @@ export function ShortId({ id }: { id: string | null | undefined }) {
   if (!id) return <span className="muted">—</span>;
   const short = id.length > 14 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id;
   return (
-    <bdi className="mono" dir="ltr" title={id}>
+    <bdi className="mono nowrap" dir="ltr" title={id}>
       {short}
     </bdi>
   );

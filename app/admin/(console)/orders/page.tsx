@@ -76,6 +76,8 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
   const selected = new Set(pageQuery.getAll("status"));
   const filtered = [...pageQuery.keys()].some((name) => name !== "after");
   const q = pageQuery.get("q") ?? "";
+  // Open when a filter other than the search box is in use (phones see the search box first).
+  const moreFilters = [...pageQuery.keys()].some((name) => !["q", "after"].includes(name));
 
   return (
     <>
@@ -108,77 +110,82 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
                 {t("orders.searchHint")}
               </small>
             </label>
-            <label className="field">
-              <span>{t("orders.filter.status")}</span>
-              <select name="status" defaultValue={[...selected][0] ?? ""}>
-                <option value="">{t("common.all")}</option>
-                {ORDER_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {t(dynamicKey("status", status))}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="field">
-              <span>{t("orders.filter.flow")}</span>
-              <select name="flow" defaultValue={pageQuery.get("flow") ?? ""}>
-                <option value="">{t("common.all")}</option>
-                {FLOWS.map((flow) => (
-                  <option key={flow} value={flow}>
-                    {t(dynamicKey("flow", flow))}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="field">
-              <span>{t("orders.filter.from")}</span>
-              <input type="date" name="from" defaultValue={pageQuery.get("from") ?? ""} />
-            </label>
-            <label className="field">
-              <span>{t("orders.filter.to")}</span>
-              <input type="date" name="to" defaultValue={pageQuery.get("to") ?? ""} />
-            </label>
-            <label className="field">
-              <span>{t("orders.filter.minAmount")}</span>
-              <input
-                name="minIqd"
-                inputMode="decimal"
-                defaultValue={pageQuery.get("minIqd") ?? ""}
-                dir="ltr"
-              />
-            </label>
-            <label className="field">
-              <span>{t("orders.filter.maxAmount")}</span>
-              <input
-                name="maxIqd"
-                inputMode="decimal"
-                defaultValue={pageQuery.get("maxIqd") ?? ""}
-                dir="ltr"
-              />
-            </label>
-            <label className="field">
-              <span>{t("orders.filter.customer")}</span>
-              <input name="customerId" defaultValue={pageQuery.get("customerId") ?? ""} dir="ltr" />
-            </label>
-            <label className="field field-check">
-              <input
-                type="checkbox"
-                name="attention"
-                value="true"
-                defaultChecked={pageQuery.get("attention") === "true"}
-              />
-              <span>{t("orders.filter.attention")}</span>
-            </label>
-            <div className="form-actions">
-              <button className="btn" type="submit">
-                {t("common.filter")}
-              </button>
-              {filtered ? (
-                <a className="btn btn-quiet" href="/admin/orders">
-                  {t("common.clear")}
-                </a>
-              ) : null}
-            </div>
+            <details className="more-filters wide" open={moreFilters}>
+              <summary>{t("orders.moreFilters")}</summary>
+              <div className="filters">
+                <label className="field">
+                  <span>{t("orders.filter.status")}</span>
+                  <select name="status" defaultValue={[...selected][0] ?? ""}>
+                    <option value="">{t("common.all")}</option>
+                    {ORDER_STATUSES.map((status) => (
+                      <option key={status} value={status}>
+                        {t(dynamicKey("status", status))}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label className="field">
+                  <span>{t("orders.filter.flow")}</span>
+                  <select name="flow" defaultValue={pageQuery.get("flow") ?? ""}>
+                    <option value="">{t("common.all")}</option>
+                    {FLOWS.map((flow) => (
+                      <option key={flow} value={flow}>
+                        {t(dynamicKey("flow", flow))}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label className="field">
+                  <span>{t("orders.filter.from")}</span>
+                  <input type="date" name="from" defaultValue={pageQuery.get("from") ?? ""} />
+                </label>
+                <label className="field">
+                  <span>{t("orders.filter.to")}</span>
+                  <input type="date" name="to" defaultValue={pageQuery.get("to") ?? ""} />
+                </label>
+                <label className="field">
+                  <span>{t("orders.filter.minAmount")}</span>
+                  <input
+                    name="minIqd"
+                    inputMode="decimal"
+                    defaultValue={pageQuery.get("minIqd") ?? ""}
+                    dir="ltr"
+                  />
+                </label>
+                <label className="field">
+                  <span>{t("orders.filter.maxAmount")}</span>
+                  <input
+                    name="maxIqd"
+                    inputMode="decimal"
+                    defaultValue={pageQuery.get("maxIqd") ?? ""}
+                    dir="ltr"
+                  />
+                </label>
+                <label className="field">
+                  <span>{t("orders.filter.customer")}</span>
+                  <input name="customerId" defaultValue={pageQuery.get("customerId") ?? ""} dir="ltr" />
+                </label>
+                <label className="field field-check">
+                  <input
+                    type="checkbox"
+                    name="attention"
+                    value="true"
+                    defaultChecked={pageQuery.get("attention") === "true"}
+                  />
+                  <span>{t("orders.filter.attention")}</span>
+                </label>
+                <div className="form-actions">
+                  <button className="btn" type="submit">
+                    {t("common.filter")}
+                  </button>
+                  {filtered ? (
+                    <a className="btn btn-quiet" href="/admin/orders">
+                      {t("common.clear")}
+                    </a>
+                  ) : null}
+                </div>
+              </div>
+            </details>
           </div>
         </form>
       </search>
@@ -193,7 +200,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
           <p className="card empty">{filtered ? t("common.emptyFiltered") : t("common.empty")}</p>
         ) : (
           <div className="table-wrap">
-            <table className="data" id="orders">
+            <table className="data cards" id="orders">
               <thead>
                 <tr>
                   <th>{t("orders.col.created")}</th>
@@ -208,16 +215,16 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
               <tbody>
                 {list.orders.map((order) => (
                   <tr key={order.id} data-order={order.id}>
-                    <td>
+                    <td data-label={t("orders.col.created")}>
                       <Time at={order.createdAt} locale={locale} />
                     </td>
-                    <td>
+                    <td data-label={t("orders.col.order")}>
                       <a href={`/admin/orders/${order.id}`}>
                         <ShortId id={order.id} />
                       </a>
                     </td>
-                    <td>{t(dynamicKey("flow", order.flow))}</td>
-                    <td>
+                    <td data-label={t("orders.col.flow")}>{t(dynamicKey("flow", order.flow))}</td>
+                    <td data-label={t("orders.col.status")}>
                       <OrderStatusBadge status={order.status as OrderStatus} t={t} />
                       {order.needsAttention ? (
                         <span className="flag" title={order.attentionReason ?? ""}>
@@ -226,7 +233,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
                         </span>
                       ) : null}
                     </td>
-                    <td className="num">
+                    <td className="num" data-label={t("orders.col.amount")}>
                       <Amount fils={order.amountFils} locale={locale} />
                     </td>
                     <td className="hide-narrow">
