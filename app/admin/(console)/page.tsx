@@ -7,6 +7,7 @@ import type { Locale, Translate } from "@/lib/i18n/translate";
 import { getAppQueueMetrics } from "@/lib/queue/metrics";
 import { OrderStatusBadge, RefundStatusBadge } from "../_ui/badges";
 import { consolePage } from "../_ui/console-page";
+import { DataTable } from "../_ui/data-table";
 import { Amount, ShortId, Time } from "../_ui/format";
 import { PageHead } from "../_ui/page-head";
 import { VolumeChart } from "../_ui/volume-chart";
@@ -243,32 +244,27 @@ export default async function DashboardPage() {
         {dashboard.queues.length === 0 ? (
           <p className="notice notice-warn">{t("dashboard.queues.unknown")}</p>
         ) : (
-          <div className="table-wrap">
-            <table className="data">
-              <thead>
-                <tr>
-                  <th>{t("dashboard.queue.name")}</th>
-                  <th className="num">{t("dashboard.queue.waiting")}</th>
-                  <th className="num">{t("dashboard.queue.active")}</th>
-                  <th className="num">{t("dashboard.queue.delayed")}</th>
-                  <th className="num">{t("dashboard.queue.failed")}</th>
-                  <th className="num">{t("dashboard.queue.oldest")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {dashboard.queues.map((queue) => (
-                  <tr key={queue.queue}>
-                    <td className="mono">{queue.queue}</td>
-                    <td className="num">{queue.waiting}</td>
-                    <td className="num">{queue.active}</td>
-                    <td className="num">{queue.delayed}</td>
-                    <td className={`num${queue.failed > 0 ? " flag" : ""}`}>{queue.failed}</td>
-                    <td className="num">{minutes(queue.oldestWaitingAgeMs)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={[
+              { label: t("dashboard.queue.name") },
+              { label: t("dashboard.queue.waiting"), num: true },
+              { label: t("dashboard.queue.active"), num: true },
+              { label: t("dashboard.queue.delayed"), num: true },
+              { label: t("dashboard.queue.failed"), num: true },
+              { label: t("dashboard.queue.oldest"), num: true },
+            ]}
+          >
+            {dashboard.queues.map((queue) => (
+              <tr key={queue.queue}>
+                <td className="mono">{queue.queue}</td>
+                <td className="num">{queue.waiting}</td>
+                <td className="num">{queue.active}</td>
+                <td className="num">{queue.delayed}</td>
+                <td className={`num${queue.failed > 0 ? " flag" : ""}`}>{queue.failed}</td>
+                <td className="num">{minutes(queue.oldestWaitingAgeMs)}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
     </>

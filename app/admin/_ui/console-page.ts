@@ -4,6 +4,7 @@ import "server-only";
 // service context the API routes use — pages read through the same services, never their own SQL.
 import { redirect } from "next/navigation";
 import { cache } from "react";
+import type { z } from "zod";
 import { requireOperatorPage } from "@/lib/auth/operator-session";
 import { hasRole } from "@/lib/auth/roles";
 import type { OperatorRole } from "@/lib/db";
@@ -41,4 +42,15 @@ export function queryObject(query: URLSearchParams): Record<string, string | str
     object[name] = values.length > 1 ? values : (values[0] as string);
   }
   return object;
+}
+
+/** A list page's query string, and what its service's schema makes of it. */
+export async function readListQuery<Schema extends z.ZodType>(searchParams: SearchParams, schema: Schema) {
+  const query = toSearchParams(await searchParams);
+  return { query, parsed: schema.safeParse(queryObject(query)) };
+}
+
+/** zod's complaint about a query string, in one line for the operator. */
+export function queryProblem(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
 }

@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import { listAuditEntries } from "@/lib/admin/audit-log";
 import { auditListQuery } from "@/lib/admin/request-schemas";
-import { consolePage, queryObject, type SearchParams, toSearchParams } from "../../_ui/console-page";
+import { consolePage, readListQuery, type SearchParams } from "../../_ui/console-page";
+import { DataTable } from "../../_ui/data-table";
 import { ShortId, Time } from "../../_ui/format";
 import { JsonView } from "../../_ui/json-view";
+import { FilterForm } from "../../_ui/list-filters";
 import { PageHead } from "../../_ui/page-head";
 import { Pager } from "../../_ui/pager";
 
@@ -11,72 +13,59 @@ export const metadata: Metadata = { title: "Audit log" };
 
 export default async function AuditPage({ searchParams }: { searchParams: SearchParams }) {
   const { ctx, locale, t } = await consolePage("ADMIN");
-  const query = toSearchParams(await searchParams);
-  const parsed = auditListQuery.safeParse(queryObject(query));
+  const { query, parsed } = await readListQuery(searchParams, auditListQuery);
   const list = parsed.success ? await listAuditEntries(ctx.prisma, parsed.data) : undefined;
   return (
     <>
       <PageHead title={t("audit.title")} />
-      <form className="card" method="get" action="/admin/audit">
-        <div className="filters">
-          <label className="field">
-            <span>{t("audit.filter.action")}</span>
-            <input
-              name="action"
-              defaultValue={query.get("action") ?? ""}
-              placeholder="order.refund"
-              dir="ltr"
-            />
-          </label>
-          <div className="form-actions">
-            <button className="btn" type="submit">
-              {t("common.filter")}
-            </button>
-          </div>
-        </div>
-      </form>
-      {list && list.entries.length === 0 ? <p className="card empty">{t("common.empty")}</p> : null}
-      {list && list.entries.length > 0 ? (
-        <div className="table-wrap">
-          <table className="data">
-            <thead>
-              <tr>
-                <th>{t("audit.col.time")}</th>
-                <th>{t("audit.col.operator")}</th>
-                <th>{t("audit.col.action")}</th>
-                <th>{t("audit.col.subject")}</th>
-                <th>{t("audit.col.wallet")}</th>
-                <th>{t("common.details")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>
-                    <Time at={entry.createdAt} locale={locale} />
-                  </td>
-                  <td className="mono">{entry.operatorEmail}</td>
-                  <td className="mono">{entry.action}</td>
-                  <td>
-                    <span className="muted">{entry.subjectType}</span>{" "}
-                    {entry.orderId ? (
-                      <a href={`/admin/orders/${entry.orderId}`}>
-                        <ShortId id={entry.subjectId} />
-                      </a>
-                    ) : (
-                      <ShortId id={entry.subjectId} />
-                    )}
-                  </td>
-                  <td className="mono">{entry.walletResult ? JSON.stringify(entry.walletResult) : "—"}</td>
-                  <td>
-                    <JsonView label={t("audit.before")} value={entry.before} />
-                    <JsonView label={t("audit.after")} value={entry.after} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      <FilterForm action="/admin/audit" t={t}>
+        <label className="field">
+          <span>{t("audit.filter.action")}</span>
+          <input
+            name="action"
+            defaultValue={query.get("action") ?? ""}
+            placeholder="order.refund"
+            dir="ltr"
+          />
+        </label>
+      </FilterForm>
+      {list?.entries.length === 0 ? <p className="card empty">{t("common.empty")}</p> : null}
+      {list?.entries.length ? (
+        <DataTable
+          columns={[
+            { label: t("audit.col.time") },
+            { label: t("audit.col.operator") },
+            { label: t("audit.col.action") },
+            { label: t("audit.col.subject") },
+            { label: t("audit.col.wallet") },
+            { label: t("common.details") },
+          ]}
+        >
+          {list.entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>
+                <Time at={entry.createdAt} locale={locale} />
+              </td>
+              <td className="mono">{entry.operatorEmail}</td>
+              <td className="mono">{entry.action}</td>
+              <td>
+                <span className="muted">{entry.subjectType}</span>{" "}
+                {entry.orderId ? (
+                  <a href={`/admin/orders/${entry.orderId}`}>
+                    <ShortId id={entry.subjectId} />
+                  </a>
+                ) : (
+                  <ShortId id={entry.subjectId} />
+                )}
+              </td>
+              <td className="mono">{entry.walletResult ? JSON.stringify(entry.walletResult) : "—"}</td>
+              <td>
+                <JsonView label={t("audit.before")} value={entry.before} />
+                <JsonView label={t("audit.after")} value={entry.after} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
       {list ? <Pager path="/admin/audit" query={query} nextCursor={list.nextCursor} t={t} /> : null}
     </>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { listProducts } from "@/lib/admin/catalog";
 import { hasRole } from "@/lib/auth/roles";
 import { consolePage } from "../../_ui/console-page";
+import { DataTable } from "../../_ui/data-table";
 import { Amount } from "../../_ui/format";
 import { PageHead } from "../../_ui/page-head";
 import { ProductForm } from "../../_ui/product-form";
@@ -21,53 +22,49 @@ export default async function CatalogPage() {
       {products.length === 0 ? (
         <p className="card empty">{t("common.empty")}</p>
       ) : (
-        <div className="table-wrap">
-          <table className="data" id="products">
-            <thead>
-              <tr>
-                <th>{t("catalog.col.sku")}</th>
-                <th>{t("catalog.col.name")}</th>
-                <th>{t("catalog.col.nameArabic")}</th>
-                <th className="num">{t("catalog.col.price")}</th>
-                <th>{t("catalog.col.active")}</th>
-                {canEdit ? <th>{t("common.actions")}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {products.map((product) => (
-                <tr key={product.id} data-sku={product.sku}>
-                  <td className="mono">{product.sku}</td>
-                  <td dir="auto">{product.name}</td>
-                  <td dir="auto" lang="ar">
-                    {product.nameArabic}
-                  </td>
-                  <td className="num">
-                    <Amount fils={product.priceFils} locale={locale} />
-                  </td>
-                  <td>
-                    <span className={`badge ${product.active ? "tone-ok" : ""}`}>
-                      {product.active ? t("common.yes") : t("common.no")}
-                    </span>
-                  </td>
-                  {canEdit ? (
-                    <td>
-                      <ProductForm
-                        product={{
-                          id: product.id,
-                          sku: product.sku,
-                          name: product.name,
-                          nameArabic: product.nameArabic,
-                          priceFils: product.priceFils.toString(),
-                          active: product.active,
-                        }}
-                      />
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          id="products"
+          columns={[
+            { label: t("catalog.col.sku") },
+            { label: t("catalog.col.name") },
+            { label: t("catalog.col.nameArabic") },
+            { label: t("catalog.col.price"), num: true },
+            { label: t("catalog.col.active") },
+            canEdit && { label: t("common.actions") },
+          ]}
+        >
+          {products.map((product) => (
+            <tr key={product.id} data-sku={product.sku}>
+              <td className="mono">{product.sku}</td>
+              <td dir="auto">{product.name}</td>
+              <td dir="auto" lang="ar">
+                {product.nameArabic}
+              </td>
+              <td className="num">
+                <Amount fils={product.priceFils} locale={locale} />
+              </td>
+              <td>
+                <span className={`badge ${product.active ? "tone-ok" : ""}`}>
+                  {product.active ? t("common.yes") : t("common.no")}
+                </span>
+              </td>
+              {canEdit ? (
+                <td>
+                  <ProductForm
+                    product={{
+                      id: product.id,
+                      sku: product.sku,
+                      name: product.name,
+                      nameArabic: product.nameArabic,
+                      priceFils: product.priceFils.toString(),
+                      active: product.active,
+                    }}
+                  />
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
       )}
     </>
   );

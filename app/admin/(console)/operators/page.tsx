@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { listOperators } from "@/lib/admin/operators";
 import { dynamicKey } from "@/lib/i18n/translate";
 import { consolePage } from "../../_ui/console-page";
+import { DataTable } from "../../_ui/data-table";
 import { Time } from "../../_ui/format";
 import { AddOperator, OperatorRowControls } from "../../_ui/operator-controls";
 import { PageHead } from "../../_ui/page-head";
@@ -17,57 +18,52 @@ export default async function OperatorsPage() {
       <PageHead title={t("operators.title")}>
         <AddOperator />
       </PageHead>
-      <div className="table-wrap">
-        <table className="data">
-          <thead>
-            <tr>
-              <th>{t("operators.col.name")}</th>
-              <th>{t("operators.col.email")}</th>
-              <th>{t("operators.col.role")}</th>
-              <th>{t("operators.col.state")}</th>
-              <th className="hide-narrow">{t("operators.col.lastLogin")}</th>
-              <th>{t("common.actions")}</th>
+      <DataTable
+        columns={[
+          { label: t("operators.col.name") },
+          { label: t("operators.col.email") },
+          { label: t("operators.col.role") },
+          { label: t("operators.col.state") },
+          { label: t("operators.col.lastLogin"), wide: true },
+          { label: t("common.actions") },
+        ]}
+      >
+        {operators.map((operator) => {
+          const locked = operator.lockedUntil !== null && operator.lockedUntil > now;
+          return (
+            <tr key={operator.id} data-operator={operator.email}>
+              <td dir="auto">{operator.name}</td>
+              <td className="mono">{operator.email}</td>
+              <td>{t(dynamicKey("role", operator.role))}</td>
+              <td>
+                {operator.disabledAt ? (
+                  <span className="badge tone-bad">{t("operators.disabled")}</span>
+                ) : (
+                  <span className="badge tone-ok">{t("operators.active")}</span>
+                )}
+                {locked && operator.lockedUntil ? (
+                  <div className="muted">
+                    {t("operators.locked", { time: "" })}
+                    <Time at={operator.lockedUntil} locale={locale} />
+                  </div>
+                ) : null}
+              </td>
+              <td className="hide-narrow">
+                <Time at={operator.lastLoginAt} locale={locale} />
+              </td>
+              <td>
+                <OperatorRowControls
+                  operatorId={operator.id}
+                  role={operator.role}
+                  disabled={operator.disabledAt !== null}
+                  locked={locked}
+                  self={operator.id === me.id}
+                />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {operators.map((operator) => {
-              const locked = operator.lockedUntil !== null && operator.lockedUntil > now;
-              return (
-                <tr key={operator.id} data-operator={operator.email}>
-                  <td dir="auto">{operator.name}</td>
-                  <td className="mono">{operator.email}</td>
-                  <td>{t(dynamicKey("role", operator.role))}</td>
-                  <td>
-                    {operator.disabledAt ? (
-                      <span className="badge tone-bad">{t("operators.disabled")}</span>
-                    ) : (
-                      <span className="badge tone-ok">{t("operators.active")}</span>
-                    )}
-                    {locked && operator.lockedUntil ? (
-                      <div className="muted">
-                        {t("operators.locked", { time: "" })}
-                        <Time at={operator.lockedUntil} locale={locale} />
-                      </div>
-                    ) : null}
-                  </td>
-                  <td className="hide-narrow">
-                    <Time at={operator.lastLoginAt} locale={locale} />
-                  </td>
-                  <td>
-                    <OperatorRowControls
-                      operatorId={operator.id}
-                      role={operator.role}
-                      disabled={operator.disabledAt !== null}
-                      locked={locked}
-                      self={operator.id === me.id}
-                    />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </DataTable>
     </>
   );
 }

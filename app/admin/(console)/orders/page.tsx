@@ -6,8 +6,16 @@ import { dynamicKey, type Translate } from "@/lib/i18n/translate";
 import { parseIqd } from "@/lib/money/parse-iqd";
 import { ORDER_STATUSES } from "@/lib/orders/order-state";
 import { OrderStatusBadge } from "../../_ui/badges";
-import { consolePage, queryObject, type SearchParams, toSearchParams } from "../../_ui/console-page";
+import {
+  consolePage,
+  queryObject,
+  queryProblem,
+  type SearchParams,
+  toSearchParams,
+} from "../../_ui/console-page";
+import { DataTable } from "../../_ui/data-table";
 import { Amount, ShortId, Time } from "../../_ui/format";
+import { CheckFilter, SearchField, SelectFilter } from "../../_ui/list-filters";
 import { PageHead } from "../../_ui/page-head";
 import { Pager } from "../../_ui/pager";
 
@@ -64,11 +72,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
   const pageQuery = toSearchParams(await searchParams);
   const { query, problem } = serviceQuery(pageQuery);
   const parsed = orderListQuery.safeParse(queryObject(query));
-  const invalid =
-    problem ??
-    (parsed.success
-      ? undefined
-      : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "));
+  const invalid = problem ?? (parsed.success ? undefined : queryProblem(parsed.error));
   const list = parsed.success && !invalid ? await listOrders(ctx.prisma, parsed.data) : undefined;
   const exportQuery = new URLSearchParams(query);
   exportQuery.delete("after");
@@ -90,51 +94,32 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
       <search>
         <form className="card" method="get" action="/admin/orders">
           <div className="filters">
-            <label className="field wide">
-              <span>{t("orders.search")}</span>
-              <span className="search-row">
-                <input
-                  type="search"
-                  name="q"
-                  defaultValue={q}
-                  placeholder={t("orders.searchPlaceholder")}
-                  aria-describedby="search-hint"
-                  dir="auto"
-                  maxLength={128}
-                />
-                <button className="btn btn-primary" type="submit">
-                  {t("orders.search")}
-                </button>
-              </span>
-              <small id="search-hint" className="muted">
-                {t("orders.searchHint")}
-              </small>
-            </label>
+            <SearchField
+              label={t("orders.search")}
+              value={q}
+              placeholder={t("orders.searchPlaceholder")}
+              hint={t("orders.searchHint")}
+            />
             <details className="more-filters wide" open={moreFilters}>
               <summary>{t("orders.moreFilters")}</summary>
               <div className="filters">
-                <label className="field">
-                  <span>{t("orders.filter.status")}</span>
-                  <select name="status" defaultValue={[...selected][0] ?? ""}>
-                    <option value="">{t("common.all")}</option>
-                    {ORDER_STATUSES.map((status) => (
-                      <option key={status} value={status}>
-                        {t(dynamicKey("status", status))}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <label className="field">
-                  <span>{t("orders.filter.flow")}</span>
-                  <select name="flow" defaultValue={pageQuery.get("flow") ?? ""}>
-                    <option value="">{t("common.all")}</option>
-                    {FLOWS.map((flow) => (
-                      <option key={flow} value={flow}>
-                        {t(dynamicKey("flow", flow))}
-                      </option>
-                    ))}
-                  </select>
-                </label>
+                <SelectFilter
+                  name="status"
+                  label={t("orders.filter.status")}
+                  value={[...selected][0] ?? null}
+                  options={ORDER_STATUSES.map((status) => ({
+                    value: status,
+                    label: t(dynamicKey("status", status)),
+                  }))}
+                  t={t}
+                />
+                <SelectFilter
+                  name="flow"
+                  label={t("orders.filter.flow")}
+                  value={pageQuery.get("flow")}
+                  options={FLOWS.map((flow) => ({ value: flow, label: t(dynamicKey("flow", flow)) }))}
+                  t={t}
+                />
                 <label className="field">
                   <span>{t("orders.filter.from")}</span>
                   <input type="date" name="from" defaultValue={pageQuery.get("from") ?? ""} />
@@ -165,15 +150,11 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
                   <span>{t("orders.filter.customer")}</span>
                   <input name="customerId" defaultValue={pageQuery.get("customerId") ?? ""} dir="ltr" />
                 </label>
-                <label className="field field-check">
-                  <input
-                    type="checkbox"
-                    name="attention"
-                    value="true"
-                    defaultChecked={pageQuery.get("attention") === "true"}
-                  />
-                  <span>{t("orders.filter.attention")}</span>
-                </label>
+                <CheckFilter
+                  name="attention"
+                  label={t("orders.filter.attention")}
+                  checked={pageQuery.get("attention") === "true"}
+                />
                 <div className="form-actions">
                   <button className="btn" type="submit">
                     {t("common.filter")}
@@ -199,56 +180,53 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
         list.orders.length === 0 ? (
           <p className="card empty">{filtered ? t("common.emptyFiltered") : t("common.empty")}</p>
         ) : (
-          <div className="table-wrap">
-            <table className="data cards" id="orders">
-              <thead>
-                <tr>
-                  <th>{t("orders.col.created")}</th>
-                  <th>{t("orders.col.order")}</th>
-                  <th>{t("orders.col.flow")}</th>
-                  <th>{t("orders.col.status")}</th>
-                  <th className="num">{t("orders.col.amount")}</th>
-                  <th className="hide-narrow">{t("orders.col.paymentId")}</th>
-                  <th className="hide-narrow">{t("common.customer")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.orders.map((order) => (
-                  <tr key={order.id} data-order={order.id}>
-                    <td data-label={t("orders.col.created")}>
-                      <Time at={order.createdAt} locale={locale} />
-                    </td>
-                    <td data-label={t("orders.col.order")}>
-                      <a href={`/admin/orders/${order.id}`}>
-                        <ShortId id={order.id} />
-                      </a>
-                    </td>
-                    <td data-label={t("orders.col.flow")}>{t(dynamicKey("flow", order.flow))}</td>
-                    <td data-label={t("orders.col.status")}>
-                      <OrderStatusBadge status={order.status as OrderStatus} t={t} />
-                      {order.needsAttention ? (
-                        <span className="flag" title={order.attentionReason ?? ""}>
-                          {" "}
-                          ⚑ <span className="hide-narrow">{t("common.attention")}</span>
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className="num" data-label={t("orders.col.amount")}>
-                      <Amount fils={order.amountFils} locale={locale} />
-                    </td>
-                    <td className="hide-narrow">
-                      <ShortId id={order.paymentId} />
-                    </td>
-                    <td className="hide-narrow">
-                      <a href={`/admin/orders?customerId=${order.customerId}`}>
-                        <ShortId id={order.customerId} />
-                      </a>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            id="orders"
+            cards
+            columns={[
+              { label: t("orders.col.created") },
+              { label: t("orders.col.order") },
+              { label: t("orders.col.flow") },
+              { label: t("orders.col.status") },
+              { label: t("orders.col.amount"), num: true },
+              { label: t("orders.col.paymentId"), wide: true },
+              { label: t("common.customer"), wide: true },
+            ]}
+          >
+            {list.orders.map((order) => (
+              <tr key={order.id} data-order={order.id}>
+                <td data-label={t("orders.col.created")}>
+                  <Time at={order.createdAt} locale={locale} />
+                </td>
+                <td data-label={t("orders.col.order")}>
+                  <a href={`/admin/orders/${order.id}`}>
+                    <ShortId id={order.id} />
+                  </a>
+                </td>
+                <td data-label={t("orders.col.flow")}>{t(dynamicKey("flow", order.flow))}</td>
+                <td data-label={t("orders.col.status")}>
+                  <OrderStatusBadge status={order.status as OrderStatus} t={t} />
+                  {order.needsAttention ? (
+                    <span className="flag" title={order.attentionReason ?? ""}>
+                      {" "}
+                      ⚑ <span className="hide-narrow">{t("common.attention")}</span>
+                    </span>
+                  ) : null}
+                </td>
+                <td className="num" data-label={t("orders.col.amount")}>
+                  <Amount fils={order.amountFils} locale={locale} />
+                </td>
+                <td className="hide-narrow">
+                  <ShortId id={order.paymentId} />
+                </td>
+                <td className="hide-narrow">
+                  <a href={`/admin/orders?customerId=${order.customerId}`}>
+                    <ShortId id={order.customerId} />
+                  </a>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )
       ) : null}
       {list ? <Pager path="/admin/orders" query={pageQuery} nextCursor={list.nextCursor} t={t} /> : null}

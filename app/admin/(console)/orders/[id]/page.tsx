@@ -10,6 +10,7 @@ import type { ServiceContext } from "@/lib/services/context";
 import { AutoRefresh } from "../../../_ui/auto-refresh";
 import { OperationStatusBadge, OrderStatusBadge, RefundStatusBadge } from "../../../_ui/badges";
 import { consolePage } from "../../../_ui/console-page";
+import { DataTable } from "../../../_ui/data-table";
 import { Amount, FullId, ShortId, Time } from "../../../_ui/format";
 import { JsonView } from "../../../_ui/json-view";
 import { OrderActions } from "../../../_ui/order-actions";
@@ -315,111 +316,94 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
 
       <section className="card" style={{ marginTop: "1rem" }}>
         <h2>{t("order.items")}</h2>
-        <div className="table-wrap">
-          <table className="data">
-            <thead>
-              <tr>
-                <th>{t("order.item.sku")}</th>
-                <th>{t("order.item.name")}</th>
-                <th className="num">{t("order.item.quantity")}</th>
-                <th className="num">{t("order.item.unitPrice")}</th>
-                <th className="num">{t("order.item.total")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.items.map((item) => (
-                <tr key={item.id}>
-                  <td className="mono">{item.sku}</td>
-                  <td dir="auto">{item.name}</td>
-                  <td className="num">{item.quantity}</td>
-                  <td className="num">
-                    <Amount fils={item.unitPriceFils} locale={locale} />
-                  </td>
-                  <td className="num">
-                    <Amount fils={item.unitPriceFils * BigInt(item.quantity)} locale={locale} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={[
+            { label: t("order.item.sku") },
+            { label: t("order.item.name") },
+            { label: t("order.item.quantity"), num: true },
+            { label: t("order.item.unitPrice"), num: true },
+            { label: t("order.item.total"), num: true },
+          ]}
+        >
+          {order.items.map((item) => (
+            <tr key={item.id}>
+              <td className="mono">{item.sku}</td>
+              <td dir="auto">{item.name}</td>
+              <td className="num">{item.quantity}</td>
+              <td className="num">
+                <Amount fils={item.unitPriceFils} locale={locale} />
+              </td>
+              <td className="num">
+                <Amount fils={item.unitPriceFils * BigInt(item.quantity)} locale={locale} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       </section>
 
       {order.refunds.length > 0 ? (
         <section className="card" id="refunds">
           <h2>{t("order.refunds")}</h2>
-          <div className="table-wrap">
-            <table className="data">
-              <thead>
-                <tr>
-                  <th>{t("refunds.col.requested")}</th>
-                  <th className="num">{t("refunds.col.amount")}</th>
-                  <th>{t("refunds.col.status")}</th>
-                  <th>{t("refunds.col.reason")}</th>
-                  <th>{t("refunds.col.by")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {order.refunds.map((refund) => (
-                  <tr key={refund.id} data-refund={refund.id}>
-                    <td>
-                      <Time at={refund.createdAt} locale={locale} />
-                    </td>
-                    <td className="num">
-                      <Amount fils={refund.amountFils} locale={locale} />
-                    </td>
-                    <td>
-                      <RefundStatusBadge status={refund.status} t={t} />
-                      {refund.resultCode ? <span className="mono muted"> {refund.resultCode}</span> : null}
-                    </td>
-                    <td dir="auto">{refund.reason ?? "—"}</td>
-                    <td className="muted">{actorName(refund.requestedBy) ?? "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={[
+              { label: t("refunds.col.requested") },
+              { label: t("refunds.col.amount"), num: true },
+              { label: t("refunds.col.status") },
+              { label: t("refunds.col.reason") },
+              { label: t("refunds.col.by") },
+            ]}
+          >
+            {order.refunds.map((refund) => (
+              <tr key={refund.id} data-refund={refund.id}>
+                <td>
+                  <Time at={refund.createdAt} locale={locale} />
+                </td>
+                <td className="num">
+                  <Amount fils={refund.amountFils} locale={locale} />
+                </td>
+                <td>
+                  <RefundStatusBadge status={refund.status} t={t} />
+                  {refund.resultCode ? <span className="mono muted"> {refund.resultCode}</span> : null}
+                </td>
+                <td dir="auto">{refund.reason ?? "—"}</td>
+                <td className="muted">{actorName(refund.requestedBy) ?? "—"}</td>
+              </tr>
+            ))}
+          </DataTable>
         </section>
       ) : null}
 
       {order.escrowOperations.length > 0 ? (
         <section className="card" id="escrow-operations">
           <h2>{t("order.escrowOperations")}</h2>
-          <div className="table-wrap">
-            <table className="data">
-              <thead>
-                <tr>
-                  <th>{t("common.time")}</th>
-                  <th>{t("common.actions")}</th>
-                  <th className="num">{t("common.amount")}</th>
-                  <th>{t("common.status")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {order.escrowOperations.map((operation) => (
-                  <tr key={operation.id}>
-                    <td>
-                      <Time at={operation.createdAt} locale={locale} />
-                    </td>
-                    <td>{t(dynamicKey("operationType", operation.type))}</td>
-                    <td className="num">
-                      {operation.amountFils === null ? (
-                        "—"
-                      ) : (
-                        <Amount fils={operation.amountFils} locale={locale} />
-                      )}
-                    </td>
-                    <td>
-                      <OperationStatusBadge status={operation.status} t={t} />
-                      {operation.resultCode ? (
-                        <span className="mono muted"> {operation.resultCode}</span>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={[
+              { label: t("common.time") },
+              { label: t("common.actions") },
+              { label: t("common.amount"), num: true },
+              { label: t("common.status") },
+            ]}
+          >
+            {order.escrowOperations.map((operation) => (
+              <tr key={operation.id}>
+                <td>
+                  <Time at={operation.createdAt} locale={locale} />
+                </td>
+                <td>{t(dynamicKey("operationType", operation.type))}</td>
+                <td className="num">
+                  {operation.amountFils === null ? (
+                    "—"
+                  ) : (
+                    <Amount fils={operation.amountFils} locale={locale} />
+                  )}
+                </td>
+                <td>
+                  <OperationStatusBadge status={operation.status} t={t} />
+                  {operation.resultCode ? <span className="mono muted"> {operation.resultCode}</span> : null}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         </section>
       ) : null}
 

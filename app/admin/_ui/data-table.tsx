@@ -1,0 +1,57 @@
+// The console's tables: one shell (scrolls sideways on a narrow screen), columns declared once.
+// `cards` turns each row into a card on a phone, every value under its column's name (data-label).
+import type { ReactNode } from "react";
+
+export interface Column {
+  label: string;
+  /** Numbers and amounts: aligned to the end, tabular digits. */
+  num?: boolean;
+  /** Left out on a phone. */
+  wide?: boolean;
+}
+
+export function DataTable({
+  columns,
+  children,
+  id,
+  cards = false,
+}: {
+  columns: (Column | false)[];
+  children: ReactNode;
+  id?: string;
+  cards?: boolean;
+}) {
+  return (
+    <div className="table-wrap">
+      <table className={cards ? "data cards" : "data"} id={id}>
+        <thead>
+          <tr>
+            {columns
+              .filter((column): column is Column => column !== false)
+              .map((column) => (
+                <th
+                  key={column.label}
+                  className={
+                    [column.num ? "num" : "", column.wide ? "hide-narrow" : ""].join(" ").trim() || undefined
+                  }
+                >
+                  {column.label}
+                </th>
+              ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A titled card holding one table. */
+export function TableCard({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
+  return (
+    <section className="card" id={id}>
+      <h2>{title}</h2>
+      {children}
+    </section>
+  );
+}
