@@ -191,6 +191,25 @@ async function main() {
       ),
     ];
 
+    // The console's own pages (server-rendered HTML) over the same services, as an operator's browser
+    // asks for them: the session in its cookie.
+    console.log(`\nconsole pages (HTML) through next start, ${SAMPLES} sequential requests each:`);
+    const browser = { Cookie: `next-auth.session-token=${viewer.token}` };
+    rows.push(
+      await measure("page: orders, first page", () => `${appUrl}/admin/orders`, browser),
+      await measure(
+        "page: orders, search by paymentId",
+        (i) => `${appUrl}/admin/orders?q=${sample[i % sample.length]?.payment_id}`,
+        browser,
+      ),
+      await measure(
+        "page: order detail with its timeline",
+        (i) => `${appUrl}/admin/orders/${sample[i % sample.length]?.id}`,
+        browser,
+      ),
+      await measure("page: dashboard", () => `${appUrl}/admin`, browser),
+    );
+
     const exportStarted = performance.now();
     const response = await fetch(`${appUrl}/api/admin/orders/export`, { headers: auth });
     let bytes = 0;

@@ -390,3 +390,12 @@ export function parseDatabaseEnv(source: Source): { databaseUrl: string } {
 export function getDatabaseEnv(): { databaseUrl: string } {
   return parseDatabaseEnv(process.env);
 }
+
+/**
+ * next-auth reads its public address from process.env.NEXTAUTH_URL on every request; ours is
+ * PUBLIC_BASE_URL. Without it next-auth assumes http://localhost:3000 and, for one, sends operators
+ * there after signing out. Called when the auth options are built; an explicit NEXTAUTH_URL wins.
+ */
+export function publishNextAuthUrl(env: Env = getEnv()): void {
+  process.env.NEXTAUTH_URL ??= `${env.publicBaseUrl}/api/auth`;
+}

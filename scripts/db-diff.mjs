@@ -160,6 +160,10 @@ function serverFromUrl(databaseUrl) {
 const CHECK_ONLY_ALTER =
   /ALTER TABLE\s+"[^"]+"\s+(?:ADD CONSTRAINT\s+"[^"]+"\s+CHECK\s*\([^;]*?\)\s*,?\s*)+;/g;
 
+// Indexes schema.prisma cannot express (INCLUDE columns, partial indexes) sit in migrations between
+// `-- begin: sql only` and `-- end: sql only`; like the CHECK constraints, they are left out.
+const SQL_ONLY_BLOCK = /^-- begin: sql only$[\s\S]*?^-- end: sql only$/gm;
+
 function copyMigrationsWithoutChecks(workDir) {
   const copy = join(workDir, "migrations");
   mkdirSync(copy, { recursive: true });
@@ -169,7 +173,9 @@ function copyMigrationsWithoutChecks(workDir) {
       if (name === "migration_lock.toml") writeFileSync(join(copy, name), readFileSync(source));
       continue;
     }
-    const sql = readFileSync(join(source, "migration.sql"), "utf8").replace(CHECK_ONLY_ALTER, "");
+    const sql = readFileSync(join(source, "migration.sql"), "utf8")
+      .replace(CHECK_ONLY_ALTER, "")
+      .replace(SQL_ONLY_BLOCK, "");
     mkdirSync(join(copy, name));
     writeFileSync(join(copy, name, "migration.sql"), sql.trim() ? sql : "-- no schema changes\n");
   }

@@ -7,7 +7,7 @@ import type { NextAuthOptions } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import type { OperatorRole } from "@/lib/db";
 import { getPrisma } from "@/lib/db/client";
-import { getEnv } from "@/lib/env";
+import { getEnv, publishNextAuthUrl } from "@/lib/env";
 import { enforceRateLimit } from "@/lib/http/rate-limit";
 import { getLogger } from "@/lib/log";
 import { signInOperator } from "./sign-in";
@@ -51,6 +51,7 @@ let options: NextAuthOptions | undefined;
 export function getAuthOptions(): NextAuthOptions {
   if (options) return options;
   const env = getEnv();
+  publishNextAuthUrl(env);
   options = {
     secret: env.nextauthSecret,
     useSecureCookies: usesSecureCookies(),

@@ -217,6 +217,12 @@ describe("the operator console", () => {
     );
     await page.click('nav a[href="/admin/audit"]');
     expect(await page.locator("table.data").textContent()).toContain("order.refund");
+    // Signing out comes back to this app's own sign-in page (next-auth learns our address from
+    // PUBLIC_BASE_URL), and the session is gone.
+    await page.click("text=Sign out");
+    await page.waitForURL(url("/admin/sign-in"));
+    await page.goto(url("/admin"));
+    expect(new URL(page.url()).pathname).toBe("/admin/sign-in");
     await page.close();
   });
 
