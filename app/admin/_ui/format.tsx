@@ -22,10 +22,20 @@ export function Time({ at, locale }: { at: Date | null | undefined; locale: Loca
   );
 }
 
-/** A long id: shortened, with the whole id on hover and for copying from the detail pages. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A long id, shortened, with the whole id on hover and on the detail pages. Our ids are UUID v7,
+ * whose first characters are the time they were made (alike for a day's orders): their random tail
+ * is what tells two apart.
+ */
 export function ShortId({ id }: { id: string | null | undefined }) {
   if (!id) return <span className="muted">—</span>;
-  const short = id.length > 14 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id;
+  const short = UUID.test(id)
+    ? `…${id.slice(-8)}`
+    : id.length > 14
+      ? `${id.slice(0, 8)}…${id.slice(-4)}`
+      : id;
   return (
     <bdi className="mono nowrap" dir="ltr" title={id}>
       {short}

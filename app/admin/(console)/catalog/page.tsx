@@ -35,7 +35,7 @@ export default async function CatalogPage() {
         >
           {products.map((product) => (
             <tr key={product.id} data-sku={product.sku}>
-              <td className="mono">{product.sku}</td>
+              <td className="mono nowrap">{product.sku}</td>
               <td dir="auto">{product.name}</td>
               <td dir="auto" lang="ar">
                 {product.nameArabic}

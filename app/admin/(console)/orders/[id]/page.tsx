@@ -74,15 +74,23 @@ function TimelineItem({
     body = <JsonView label={t("common.details")} value={entry.detail} />;
   } else if (entry.kind === "wallet") {
     const outcome = String(detail.outcome ?? "");
+    const resultCode = detail.resultCode ? String(detail.resultCode) : "";
+    // A `U` with an *_IN_PROCESS code is the wallet saying "still working on it" (a refund it will
+    // finish), not a lost answer: shown as in progress, without the unknown-outcome label.
+    const inProcess = outcome === "U" && resultCode.endsWith("_IN_PROCESS");
+    const tone =
+      outcome === "S" || outcome === "A"
+        ? "tone-ok"
+        : outcome === "F"
+          ? "tone-bad"
+          : inProcess
+            ? "tone-info"
+            : "tone-warn";
     meta = (
       <>
-        <span
-          className={`badge ${outcome === "S" || outcome === "A" ? "tone-ok" : outcome === "F" ? "tone-bad" : "tone-warn"}`}
-        >
-          {outcome || "?"}
-        </span>{" "}
-        {detail.resultCode ? <span className="mono">{String(detail.resultCode)}</span> : null}
-        {detail.errorKind ? <span className="mono"> {String(detail.errorKind)}</span> : null}
+        <span className={`badge ${tone}`}>{outcome || "?"}</span>{" "}
+        {resultCode ? <span className="mono">{resultCode}</span> : null}
+        {detail.errorKind && !inProcess ? <span className="mono"> {String(detail.errorKind)}</span> : null}
         {typeof detail.durationMs === "number" ? (
           <span> · {t("timeline.latency", { ms: detail.durationMs })}</span>
         ) : null}
@@ -327,7 +335,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
         >
           {order.items.map((item) => (
             <tr key={item.id}>
-              <td className="mono">{item.sku}</td>
+              <td className="mono nowrap">{item.sku}</td>
               <td dir="auto">{item.name}</td>
               <td className="num">{item.quantity}</td>
               <td className="num">
