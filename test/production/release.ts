@@ -48,8 +48,10 @@ function dockerfileInstallArgs(): string[] {
 export interface ReleaseProcess {
   name: string;
   child: ChildProcess;
-  /** Everything it printed so far (for failure messages). */
+  /** The last 20,000 characters it printed (for failure messages). */
   output(): string;
+  /** Every line it ever printed that contains `text` (the whole output, not only the tail). */
+  linesWith(text: string): string[];
   /** Resolves with the exit code (or signal name) once it exits. */
   exited: Promise<number | string>;
   stop(signal?: NodeJS.Signals): Promise<number | string>;
@@ -72,9 +74,14 @@ export function startReleaseProcess(
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  // Everything printed, for "did it ever print X" (a chatty process pushes a line out of the tail
+  // quickly: a traced server prints every span); bounded all the same.
+  let everything = "";
   const keep = (chunk: Buffer) => {
+    const text = chunk.toString();
     // The tail is what explains a failure; keep memory bounded for chatty processes.
-    output = (output + chunk.toString()).slice(-20_000);
+    output = (output + text).slice(-20_000);
+    everything = (everything + text).slice(-20_000_000);
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
@@ -85,6 +92,7 @@ export function startReleaseProcess(
     name,
     child,
     output: () => output,
+    linesWith: (text) => everything.split("\n").filter((line) => line.includes(text)),
     exited,
     async stop(signal = "SIGTERM") {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);

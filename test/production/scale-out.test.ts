@@ -117,7 +117,9 @@ afterAll(async () => {
 
 let addressCounter = 0;
 /** A client address of its own, so rate limits of one test never touch another's. */
-const freshAddress = () => `198.51.100.${++addressCounter}`;
+// Unique per run: rate-limit counts live in the shared Redis for a minute, across test runs.
+const addressRun = randomBytes(4).toString("hex");
+const freshAddress = () => `198.51.100.${++addressCounter}-${addressRun}`;
 
 async function newSession(app = apps[0]) {
   const { userId } = await sandbox.createUser();
@@ -302,19 +304,25 @@ describe("two app instances and two worker processes on one database and Redis",
     });
     expect(response.status).toBe(201);
     expect(response.headers.get("x-request-id")).toBe(requestId);
-    const lines = await waitFor("the request's log lines", async () => {
-      const found = b()
-        .process.output()
-        .split("\n")
-        .filter((line) => line.includes(requestId));
-      return found.length > 0 ? found : undefined;
-    });
+    // Waits shorter than the test's own timeout, so a miss fails with the process's output.
+    const wait = { timeoutMs: 25_000, processes: [b().process] };
+    const lines = await waitFor(
+      "the request's log lines",
+      async () => {
+        const found = b().process.linesWith(requestId);
+        return found.length > 0 ? found : undefined;
+      },
+      wait,
+    );
     expect(
       lines.some((line) => line.includes('"msg":"wallet call"') && line.includes('"operation":"pay"')),
     ).toBe(true);
-    // B exports spans to its console; the batch processor flushes every few seconds.
-    await waitFor("a wallet span in app-b's console", async () =>
-      b().process.output().includes("name: 'wallet pay'") ? true : undefined,
+    // B exports spans to its console; the batch processor flushes every few seconds. Spans are long:
+    // by the time we look, others may have pushed this one (or the log lines) out of the output's tail.
+    await waitFor(
+      "a wallet span in app-b's console",
+      async () => (b().process.linesWith("name: 'wallet pay'").length > 0 ? true : undefined),
+      wait,
     );
   });
 
