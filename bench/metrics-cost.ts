@@ -18,10 +18,9 @@ import { seedDemoCatalog } from "../lib/catalog/seed-catalog";
 import { createPrismaClient } from "../lib/db/client";
 import { migrateDatabase } from "../lib/db/migrate-database";
 import { merchantAppEnv } from "../test/support/app-env";
-import { generateTestKeyPair } from "../test/support/keys";
 import { freePort } from "../test/support/ports";
 import { waitForHttpOk } from "../test/support/wait";
-import { control, startSandboxProcess } from "./support/sandbox-process";
+import { control, registerBenchMerchant, startSandboxProcess } from "./support/sandbox-process";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
 const sliceSeconds = Number(process.env.BENCH_SLICE_SECONDS ?? 5);
@@ -109,20 +108,14 @@ try {
 
   const sandbox = await startSandboxProcess(dataDir);
   children.push(sandbox.child);
-  const keys = generateTestKeyPair();
-  const clientId = "bench-metrics-merchant";
-  const { walletPublicKeyPem } = await control<{ walletPublicKeyPem: string }>(
+  const { keys, clientId, walletPublicKeyPem } = await registerBenchMerchant(
     sandbox.url,
-    "/sandbox/merchants",
+    "bench-metrics-merchant",
     {
-      clientId,
-      publicKeyPem: keys.publicKeyPem,
+      userDailyLimit: "900000000000000",
+      paymentLimit: "900000000000000",
     },
   );
-  await control(sandbox.url, "/sandbox/settings", {
-    userDailyLimit: "900000000000000",
-    paymentLimit: "900000000000000",
-  });
   const secrets = { sessionSecret: randomBytes(32).toString("base64url"), tokenKey: randomBytes(32) };
 
   const startApp = async (name: string, metricsEnabled: boolean): Promise<Variant> => {

@@ -23,7 +23,6 @@ import { seedDemoCatalog } from "../lib/catalog/seed-catalog";
 import { createPrismaClient } from "../lib/db/client";
 import { migrateDatabase } from "../lib/db/migrate-database";
 import { merchantAppEnv } from "../test/support/app-env";
-import { generateTestKeyPair } from "../test/support/keys";
 import { freePort } from "../test/support/ports";
 import { formatFloorComparison, formatLoadResult, formatRatio, runOpenLoop } from "./support/open-loop";
 import {
@@ -33,7 +32,7 @@ import {
   startNextApp,
   stopProcess,
 } from "./support/processes";
-import { control, startSandboxProcess } from "./support/sandbox-process";
+import { control, registerBenchMerchant, startSandboxProcess } from "./support/sandbox-process";
 
 const rate = Number(process.env.BENCH_RATE ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
@@ -55,20 +54,14 @@ try {
 
   const sandbox = await startSandboxProcess(dataDir);
   children.push(sandbox.child);
-  const keys = generateTestKeyPair();
-  const clientId = "bench-orders-merchant";
-  const { walletPublicKeyPem } = await control<{ walletPublicKeyPem: string }>(
+  const { keys, clientId, walletPublicKeyPem } = await registerBenchMerchant(
     sandbox.url,
-    "/sandbox/merchants",
+    "bench-orders-merchant",
     {
-      clientId,
-      publicKeyPem: keys.publicKeyPem,
+      userDailyLimit: "900000000000000",
+      paymentLimit: "900000000000000",
     },
   );
-  await control(sandbox.url, "/sandbox/settings", {
-    userDailyLimit: "900000000000000",
-    paymentLimit: "900000000000000",
-  });
 
   const appPort = Number(process.env.BENCH_APP_PORT) || (await freePort());
   const appEnv: NodeJS.ProcessEnv = {

@@ -34,11 +34,10 @@ import { DEFAULT_JOB_SETTINGS } from "../lib/queue/settings";
 import { createLoggedWalletClient, type ServiceContext } from "../lib/services/context";
 import { createWalletClient } from "../lib/wallet/client";
 import { loadPublicKey } from "../lib/wallet/signature";
-import { generateTestKeyPair } from "../test/support/keys";
 import { PROCESSORS } from "../workers/registry";
 import { startWorkers } from "../workers/start";
 import { profilePhase } from "./support/profile-phase";
-import { control, startSandboxProcess } from "./support/sandbox-process";
+import { control, registerBenchMerchant, startSandboxProcess } from "./support/sandbox-process";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -89,17 +88,7 @@ const prisma = createPrismaClient(databaseUrl);
 
 try {
   await seedDemoCatalog(prisma);
-  const keys = generateTestKeyPair();
-  const clientId = "bench-reconcile";
-  const { walletPublicKeyPem } = await control<{ walletPublicKeyPem: string }>(
-    walletUrl,
-    "/sandbox/merchants",
-    {
-      clientId,
-      publicKeyPem: keys.publicKeyPem,
-    },
-  );
-  await control(walletUrl, "/sandbox/settings", {
+  const { keys, clientId, walletPublicKeyPem } = await registerBenchMerchant(walletUrl, "bench-reconcile", {
     userDailyLimit: "900000000000000",
     defaultUserBalance: "900000000000000",
   });

@@ -12,8 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createWalletClient } from "../lib/wallet/client";
 import { PRODUCT_CODES } from "../lib/wallet/product-codes";
-import { generateTestKeyPair } from "../test/support/keys";
-import { control, startSandboxProcess } from "./support/sandbox-process";
+import { control, registerBenchMerchant, startSandboxProcess } from "./support/sandbox-process";
 
 const maxRequests = Number(process.env.BENCH_REQUESTS ?? 4000);
 const maxSeconds = Number(process.env.BENCH_SECONDS ?? 20);
@@ -27,14 +26,10 @@ function percentile(sorted: number[], p: number): number {
 const dataDir = mkdtempSync(join(tmpdir(), "sandbox-bench-"));
 const { child, url } = await startSandboxProcess(dataDir);
 try {
-  const keys = generateTestKeyPair();
-  const clientId = "bench-merchant";
-  const { walletPublicKeyPem } = await control<{ walletPublicKeyPem: string }>(url, "/sandbox/merchants", {
-    clientId,
-    publicKeyPem: keys.publicKeyPem,
+  const { keys, clientId, walletPublicKeyPem } = await registerBenchMerchant(url, "bench-merchant", {
+    userDailyLimit: "900000000000000",
   });
   await control(url, "/sandbox/users", { userId: "bench-user", balance: "900000000000000" });
-  await control(url, "/sandbox/settings", { userDailyLimit: "900000000000000" });
   const wallet = createWalletClient({
     baseUrl: url,
     clientId,

@@ -7,14 +7,13 @@
 // desktop and on a phone. Writes docs/screenshots/*.png.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { encode } from "next-auth/jwt";
 import type { Page } from "playwright-core";
-import { createOperator } from "@/lib/admin/operators";
 import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
 import { launchBrowser } from "@/test/support/browser";
 import { createTestDatabase } from "@/test/support/database";
 import { newMiniProgramUser, type PlacedOrder } from "@/test/support/mini-program";
 import { startNextApp } from "@/test/support/next-app";
+import { createTestOperator } from "@/test/support/operators";
 import { startTestSandbox } from "@/test/support/sandbox";
 import { waitUntil } from "@/test/support/wait";
 
@@ -29,16 +28,11 @@ async function main() {
   const app = await startNextApp({ databaseUrl: db.url, sandbox });
   const chromium = await launchBrowser();
   try {
-    const admin = await createOperator({ prisma: db.prisma }, undefined, {
+    const admin = await createTestOperator(db.prisma, "ADMIN", app.env.NEXTAUTH_SECRET, {
       email: "noor@shop.example",
       name: "Noor Hassan",
-      role: "ADMIN",
-      password: crypto.randomUUID(),
     });
-    const sessionToken = await encode({
-      token: { operatorId: admin.id, role: admin.role, email: admin.email, name: admin.name, sub: admin.id },
-      secret: app.env.NEXTAUTH_SECRET as string,
-    });
+    const sessionToken = admin.token;
     const adminApi = (orderId: string, action: string, body: object) =>
       fetch(`${app.url}/api/admin/orders/${orderId}/${action}`, {
         method: "POST",

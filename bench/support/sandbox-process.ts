@@ -1,5 +1,6 @@
 // Starts the wallet sandbox as its own process for benchmarks (its own core, like a real wallet).
 import { type ChildProcess, spawn } from "node:child_process";
+import { generateTestKeyPair } from "../../test/support/keys";
 
 export async function startSandboxProcess(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
@@ -32,4 +33,18 @@ export async function control<T>(url: string, path: string, body: unknown): Prom
   });
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+/**
+ * A merchant of the benches: a fresh key pair registered with the sandbox under `clientId`, with the
+ * sandbox's limits raised out of the way (`settings`, e.g. userDailyLimit) so only speed is measured.
+ */
+export async function registerBenchMerchant(url: string, clientId: string, settings: Record<string, string>) {
+  const keys = generateTestKeyPair();
+  const { walletPublicKeyPem } = await control<{ walletPublicKeyPem: string }>(url, "/sandbox/merchants", {
+    clientId,
+    publicKeyPem: keys.publicKeyPem,
+  });
+  await control(url, "/sandbox/settings", settings);
+  return { keys, clientId, walletPublicKeyPem };
 }

@@ -2,6 +2,7 @@
 // still accepts their authorization and when their access token expires. Never a token's value.
 import type { z } from "zod";
 import type { Prisma, PrismaClient } from "@/lib/db";
+import { isRowId } from "@/lib/ids/request-ids";
 import { afterCursor, pageOf } from "./keyset";
 import type { customerListQuery } from "./request-schemas";
 
@@ -20,7 +21,7 @@ export async function listCustomers(prisma: PrismaClient, query: z.output<typeof
   const rows = await prisma.customer.findMany({
     where: {
       AND: [
-        q ? { OR: [{ walletCustomerId: q }, ...(isUuid(q) ? [{ id: q.toLowerCase() }] : [])] } : {},
+        q ? { OR: [{ walletCustomerId: q }, ...(isRowId(q) ? [{ id: q.toLowerCase() }] : [])] } : {},
         query.reauthorize ? { needsReauthorization: true } : {},
         afterCursor("createdAt", query.after),
       ],
@@ -38,8 +39,4 @@ export async function listCustomers(prisma: PrismaClient, query: z.output<typeof
   });
   const { rows: customers, nextCursor } = pageOf(rows, query.limit, (row) => row.createdAt);
   return { customers, nextCursor };
-}
-
-function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }

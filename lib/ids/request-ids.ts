@@ -2,7 +2,12 @@
 // (paymentRequestId, refundRequestId, voidRequestId, confirmRequestId, push requestId) is built from
 // the id of the row that stores it, so a retry of the same row always sends the same id (STYLE.md,
 // after stripe-node's idempotency keys). `<prefix>_<32 hex digits>` stays within the wallet's 64.
-import { v7 as uuidv7 } from "uuid";
+import { validate as isUuid, v7 as uuidv7 } from "uuid";
+
+/** Whether `value` has the shape of our row ids (a UUID, any case): worth looking up by id. */
+export function isRowId(value: string): boolean {
+  return isUuid(value);
+}
 
 /** A new row id: UUID v7, so ids sort by creation time (keyset pagination, newest first). */
 export function newRowId(): string {

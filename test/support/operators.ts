@@ -23,11 +23,12 @@ export async function createTestOperator(
   prisma: PrismaClient,
   role: OperatorRole,
   secret = process.env.NEXTAUTH_SECRET as string,
+  who: { email?: string; name?: string } = {},
 ): Promise<TestOperator> {
-  const email = `${role.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}@shop.example`;
+  const email = who.email ?? `${role.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}@shop.example`;
   const operator = await createOperator({ prisma }, undefined, {
     email,
-    name: `${role} tester`,
+    name: who.name ?? `${role} tester`,
     role,
     password: TEST_OPERATOR_PASSWORD,
   });

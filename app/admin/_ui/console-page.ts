@@ -14,10 +14,9 @@ import { getServiceContext } from "@/lib/services/context";
 
 // Once per request, however many layouts and pages ask.
 const signedInOperator = cache(() => requireOperatorPage("VIEWER"));
-const requestLocale = cache(currentLocale);
 
 export async function consolePage(minimum: OperatorRole = "VIEWER") {
-  const [operator, locale] = await Promise.all([signedInOperator(), requestLocale()]);
+  const [operator, locale] = await Promise.all([signedInOperator(), currentLocale()]);
   if (!hasRole(operator.role, minimum)) redirect(`/admin/forbidden?need=${minimum}`);
   return { operator, locale, t: translatorFor(locale), ctx: getServiceContext() };
 }

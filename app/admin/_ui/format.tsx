@@ -3,6 +3,7 @@
 // ("24,000 IQD" left to right, "24,000 د.ع" right to left: the number first, as Arabic reads it).
 import { formatAmount, formatBaghdadTime, formatUtc } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/translate";
+import { isRowId } from "@/lib/ids/request-ids";
 
 export function Amount({ fils, locale }: { fils: bigint; locale: Locale }) {
   return (
@@ -22,8 +23,6 @@ export function Time({ at, locale }: { at: Date | null | undefined; locale: Loca
   );
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A long id, shortened, with the whole id on hover and on the detail pages. Our ids are UUID v7,
  * whose first characters are the time they were made (alike for a day's orders): their random tail
@@ -31,11 +30,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function ShortId({ id }: { id: string | null | undefined }) {
   if (!id) return <span className="muted">—</span>;
-  const short = UUID.test(id)
-    ? `…${id.slice(-8)}`
-    : id.length > 14
-      ? `${id.slice(0, 8)}…${id.slice(-4)}`
-      : id;
+  const short = isRowId(id) ? `…${id.slice(-8)}` : id.length > 14 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id;
   return (
     <bdi className="mono nowrap" dir="ltr" title={id}>
       {short}

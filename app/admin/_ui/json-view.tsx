@@ -1,5 +1,7 @@
 // Stored JSON (wallet requests and answers, notification bodies, audit before/after) shown as the
 // machine wrote it, folded away until asked for. Secrets were redacted when they were recorded.
+import { jsonSafe } from "@/lib/http/json";
+
 export function jsonText(value: unknown): string {
   if (typeof value === "string") {
     try {
@@ -8,7 +10,7 @@ export function jsonText(value: unknown): string {
       return value;
     }
   }
-  return JSON.stringify(value, (_key, item) => (typeof item === "bigint" ? item.toString() : item), 2) ?? "";
+  return JSON.stringify(jsonSafe(value), null, 2) ?? "";
 }
 
 export function JsonView({ label, value }: { label: string; value: unknown }) {

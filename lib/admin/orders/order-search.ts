@@ -4,13 +4,12 @@
 //   a UUID           an order id, or else a customer id (all their orders)
 //   anything else    a wallet paymentId, or else a wallet customerId (all that customer's orders)
 import type { PrismaClient } from "@/lib/db";
+import { isRowId } from "@/lib/ids/request-ids";
 
 export type SearchMatch =
   | { kind: "order"; orderId: string; by: "paymentRequestId" | "orderId" | "paymentId" }
   | { kind: "customer"; customerId: string; by: "customerId" | "walletCustomerId" }
   | { kind: "none" };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function recognizeSearch(prisma: PrismaClient, text: string): Promise<SearchMatch> {
   const query = text.trim();
@@ -19,7 +18,7 @@ export async function recognizeSearch(prisma: PrismaClient, text: string): Promi
     const order = await prisma.order.findUnique({ where: { paymentRequestId: query }, select: { id: true } });
     if (order) return { kind: "order", orderId: order.id, by: "paymentRequestId" };
   }
-  if (UUID.test(query)) {
+  if (isRowId(query)) {
     const id = query.toLowerCase();
     const order = await prisma.order.findUnique({ where: { id }, select: { id: true } });
     if (order) return { kind: "order", orderId: order.id, by: "orderId" };

@@ -5,6 +5,7 @@ import { orderTimeline, type TimelineEntry } from "@/lib/admin/orders/order-time
 import { hasRole } from "@/lib/auth/roles";
 import { NotFoundError } from "@/lib/errors/domain-errors";
 import { dynamicKey, type Locale, type MessageKey, type Translate } from "@/lib/i18n/translate";
+import { isRowId } from "@/lib/ids/request-ids";
 import { orderParams } from "@/lib/orders/order-params";
 import type { ServiceContext } from "@/lib/services/context";
 import { AutoRefresh } from "../../../_ui/auto-refresh";
@@ -30,7 +31,7 @@ async function actorNames(ctx: ServiceContext, actors: (string | null | undefine
   const ids = [
     ...new Set(actors.flatMap((actor) => (actor?.startsWith("operator:") ? [actor.slice(9)] : []))),
   ];
-  const uuids = ids.filter((id) => orderParams.safeParse({ id }).success);
+  const uuids = ids.filter(isRowId);
   const operators = uuids.length
     ? await ctx.prisma.operator.findMany({ where: { id: { in: uuids } }, select: { id: true, name: true } })
     : [];
