@@ -151,7 +151,10 @@ function postOrder(
   });
 }
 
-const [a, b] = [() => apps[0] as (typeof apps)[0], () => apps[1] as (typeof apps)[0]];
+// By name, not by position: the two start at once and join `apps` in whichever order they get ready,
+// and only app-b runs with tracing.
+const appNamed = (name: string) => apps.find((app) => app.name === name) as (typeof apps)[0];
+const [a, b] = [() => appNamed("app-a"), () => appNamed("app-b")];
 
 describe("two app instances and two worker processes on one database and Redis", () => {
   it("make one order and one wallet `pay` of one Idempotency-Key sent 20 times at once across both", async () => {
