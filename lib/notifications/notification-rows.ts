@@ -33,6 +33,7 @@ export async function insertNotification(
               ${notification.status}::notification_status, ${notification.error ?? null}::text)
       ON CONFLICT (dedupe_key) DO NOTHING
       RETURNING id, status::text AS status`,
+    { prepared: true },
   );
   return row ?? null;
 }
@@ -57,5 +58,6 @@ export async function markNotificationProcessed(
       SET status = ${processed.status}::notification_status, order_id = ${processed.orderId}::text,
           error = ${processed.error}::text, processed_at = ${processed.processedAt}::timestamptz
       WHERE id = ${id}::text`,
+    { prepared: true },
   );
 }

@@ -13,6 +13,7 @@ export async function findOrder(prisma: PrismaClient, key: OrderKey): Promise<Or
   const [order] = await queryRows<Order>(
     prisma,
     Prisma.sql`SELECT ${ORDER_COLUMNS} FROM orders WHERE ${Prisma.raw(column)} = ${value}::text`,
+    { prepared: true },
   );
   return order ?? null;
 }

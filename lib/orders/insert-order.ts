@@ -97,6 +97,8 @@ export async function insertOrder(prisma: PrismaClient, order: NewOrder): Promis
            (SELECT wallet_customer_id FROM customer) AS "walletCustomerId",
            (SELECT current FROM catalog) AS "catalogCurrent"
     FROM (VALUES (1)) AS always LEFT JOIN inserted ON true`,
+    // One text whatever the basket: the lines travel as arrays.
+    { prepared: true },
   );
   if (!row || row.walletCustomerId === null) return { outcome: "customer-unknown" };
   if (row.id !== null) {

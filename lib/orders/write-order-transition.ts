@@ -72,6 +72,8 @@ export async function writeOrderTransition(db: Db, write: OrderTransitionWrite):
       FROM moved
     )
     SELECT * FROM moved`,
+    // The text varies only with which of the few columns are set.
+    { prepared: true },
   );
   return row ?? null;
 }

@@ -10,7 +10,7 @@ import { REFUSED, type WalletCircuitBreaker } from "./circuit-breaker";
 import { type Classified, classifyAnswer, type SignatureCheck } from "./classify";
 import type { WalletExchange, WalletOutcome } from "./outcome";
 import { redactWireBody } from "./redact";
-import { formatWalletTime, JSON_CONTENT_TYPE, signMessage, verifySignedMessage } from "./signature";
+import { formatWalletTime, JSON_CONTENT_TYPE, signMessageOffLoop, verifySignedMessage } from "./signature";
 
 export interface WalletLogger {
   info(obj: object, msg?: string): void;
@@ -151,7 +151,8 @@ export class RequestSender {
     const url = requestUrl(this.options.baseUrl, operationPath);
     const path = url.pathname;
     const requestTime = formatWalletTime(this.now());
-    const signature = signMessage(
+    // Off the event loop: an RSA signature is ~0.7 ms of CPU that other requests would wait behind.
+    const signature = await signMessageOffLoop(
       { method: "POST", path, clientId: this.options.clientId, time: requestTime, body: bodyText },
       this.options.privateKey,
       this.options.keyVersion,

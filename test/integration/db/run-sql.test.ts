@@ -61,6 +61,40 @@ describe("queryRows", () => {
   });
 });
 
+describe("prepared statements", () => {
+  it("a prepared statement is parsed once per connection and answers like an unprepared one", async () => {
+    const prisma = createPrismaClient(db.url);
+    try {
+      const read = (value: number) => Prisma.sql`SELECT ${value}::int + 1 AS next`;
+      const unprepared = await queryRows(prisma, read(1));
+      expect(await queryRows(prisma, read(1), { prepared: true })).toEqual(unprepared);
+      // The same text with other values reuses the statement on this connection.
+      expect(await queryRows(prisma, read(41), { prepared: true })).toEqual([{ next: 42 }]);
+      // One connection so far (the pool reuses the idle one), holding exactly one statement of ours.
+      expect(poolOf(prisma)?.totalCount).toBe(1);
+      const statements = await queryRows<{ name: string; statement: string }>(
+        prisma,
+        Prisma.sql`SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'run_sql_%'`,
+      );
+      expect(statements).toEqual([
+        { name: expect.stringMatching(/^run_sql_[0-9a-f]{20}$/), statement: read(1).text },
+      ]);
+    } finally {
+      await closePrismaClient(prisma);
+    }
+  });
+
+  it("execute runs a prepared write", async () => {
+    const sku = `PREPARED-${Date.now()}`;
+    const insert = (id: string) =>
+      Prisma.sql`INSERT INTO products (id, sku, name, name_arabic, price_fils, updated_at)
+                 VALUES (${id}, ${id}, 'n', 'n', 1, now())`;
+    expect(await execute(db.prisma, insert(`${sku}-1`), { prepared: true })).toBe(1);
+    expect(await execute(db.prisma, insert(`${sku}-2`), { prepared: true })).toBe(1);
+    expect(await db.prisma.product.count({ where: { sku: { startsWith: sku } } })).toBe(2);
+  });
+});
+
 describe("closePrismaClient", () => {
   it("ends the pool even when only hand-written statements used it", async () => {
     const prisma = createPrismaClient(db.url);

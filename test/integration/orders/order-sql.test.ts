@@ -278,6 +278,29 @@ describe("walletCallRecorder", () => {
     ]);
   });
 
+  it("concurrent exchanges, written together, each land under their own order", async () => {
+    const record = walletCallRecorder(
+      () => db.prisma,
+      () => logger,
+    );
+    const orderIds = Array.from({ length: 40 }, () => randomUUID());
+    await Promise.all(
+      orderIds.map((orderId, index) =>
+        withWalletCallScope({ orderId }, () =>
+          record({ ...exchange, requestKey: `pay_${index}`, durationMs: index }),
+        ),
+      ),
+    );
+    const rows = await db.prisma.walletCall.findMany({
+      where: { orderId: { in: orderIds } },
+      orderBy: { id: "asc" },
+    });
+    // One row each, in the order they were handed in, each with its own key and duration.
+    expect(rows.map((row) => [row.orderId, row.requestKey, row.durationMs])).toEqual(
+      orderIds.map((orderId, index) => [orderId, `pay_${index}`, index]),
+    );
+  });
+
   it("an exchange without an answer has no outcome, status or response body", async () => {
     const refundId = randomUUID();
     await withWalletCallScope({ refundId }, () =>

@@ -9,6 +9,7 @@ import {
   parseWalletTime,
   signContent,
   signMessage,
+  signMessageOffLoop,
   verifyContent,
   verifySignedMessage,
 } from "@/lib/wallet/signature";
@@ -82,6 +83,13 @@ describe("signing agrees with openssl", () => {
 describe("round trip and tampering", () => {
   const pair = generateTestKeyPair();
   const header = signMessage(message, pair.privateKey, 1);
+
+  it("signing off the event loop gives the very same header (PKCS#1 v1.5 is deterministic)", async () => {
+    expect(await signMessageOffLoop(message, pair.privateKey, 1)).toBe(header);
+    expect(await signMessageOffLoop(message, pair.privateKey, 1, true)).toBe(
+      signMessage(message, pair.privateKey, 1, true),
+    );
+  });
 
   it("a signed message verifies", () => {
     expect(verifySignedMessage({ ...message, signatureHeader: header }, pair.publicKey, { now })).toEqual({
