@@ -7,11 +7,14 @@
 //   npm run build && npm run bench:admin
 //   BENCH_ORDERS=200000 npm run bench:admin          # smaller
 //   BENCH_KEEP_DB=bench_admin_x npm run bench:admin  # keep (or reuse) the seeded database
+//   BENCH_CPU_PROF=.bench-profiles npm run bench:admin   (CPU profile of next start; then
+//   npx tsx bench/support/summarize-profile.ts .bench-profiles)
 //
 // Goal on the 2-core reference machine: every p95 under 50 ms, export ≥ 50,000 rows/s.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "../generated/prisma/client";
@@ -24,12 +27,14 @@ import { generateTestKeyPair } from "../test/support/keys";
 import { createTestOperator } from "../test/support/operators";
 import { freePort } from "../test/support/ports";
 import { waitForHttpOk } from "../test/support/wait";
+import { stopProcess } from "./support/processes";
 import { seedOrders } from "./support/seed-orders";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const SERVER_URL = process.env.BENCH_DATABASE_SERVER ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const KEEP = process.env.BENCH_KEEP_DB;
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF || undefined;
 
 async function admin(sql: string) {
   const client = new pg.Client({ connectionString: SERVER_URL });
@@ -126,7 +131,10 @@ async function main() {
     const keys = generateTestKeyPair();
     const port = await freePort();
     const appUrl = `http://127.0.0.1:${port}`;
-    const app = spawn("node_modules/.bin/next", ["start", "-p", String(port), "-H", "127.0.0.1"], {
+    // BENCH_CPU_PROF=<folder>: next start under `node --cpu-prof` (the profile is written on exit).
+    const profiling = CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${resolve(CPU_PROFILE_DIR)}`] : [];
+    const nextStart = ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"];
+    const app = spawn(process.execPath, [...profiling, ...nextStart], {
       env: {
         ...process.env,
         ...merchantAppEnv({
@@ -245,7 +253,7 @@ async function main() {
     await client.end();
     await prisma.$disconnect();
   } finally {
-    for (const child of children) child.kill("SIGTERM");
+    await Promise.all(children.map((child) => stopProcess(child)));
     if (!KEEP) await admin(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
   }
 }
