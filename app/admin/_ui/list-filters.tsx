@@ -1,7 +1,7 @@
 // The filter forms above the console's lists: plain GET forms (they work before any script loads and
 // leave a URL an operator can share), one submit button, and the few kinds of field they use.
 import type { ReactNode } from "react";
-import type { Translate } from "@/lib/i18n/translate";
+import { dynamicKey, type Translate } from "@/lib/i18n/translate";
 
 export function FilterForm({ action, t, children }: { action: string; t: Translate; children: ReactNode }) {
   return (
@@ -16,6 +16,15 @@ export function FilterForm({ action, t, children }: { action: string; t: Transla
       </div>
     </form>
   );
+}
+
+/** Options for the values of an enum, each labelled by its message (`<prefix>.<value>`). */
+export function enumOptions(
+  values: readonly string[],
+  prefix: string,
+  t: Translate,
+): { value: string; label: string }[] {
+  return values.map((value) => ({ value, label: t(dynamicKey(prefix, value)) }));
 }
 
 /** A choice among values, "All" first (no filter). */

@@ -8,7 +8,7 @@ import { consolePage, readListQuery, type SearchParams } from "../../_ui/console
 import { DataTable } from "../../_ui/data-table";
 import { ShortId, Time } from "../../_ui/format";
 import { JsonView } from "../../_ui/json-view";
-import { FilterForm, SelectFilter } from "../../_ui/list-filters";
+import { enumOptions, FilterForm, SelectFilter } from "../../_ui/list-filters";
 import { PageHead } from "../../_ui/page-head";
 import { Pager } from "../../_ui/pager";
 import { ReapplyButton } from "../../_ui/reapply-button";
@@ -31,17 +31,14 @@ export default async function NotificationsPage({ searchParams }: { searchParams
           name="status"
           label={t("common.status")}
           value={query.get("status")}
-          options={STATUSES.map((status) => ({
-            value: status,
-            label: t(dynamicKey("notificationStatus", status)),
-          }))}
+          options={enumOptions(STATUSES, "notificationStatus", t)}
           t={t}
         />
         <SelectFilter
           name="kind"
           label={t("notifications.col.kind")}
           value={query.get("kind")}
-          options={KINDS.map((kind) => ({ value: kind, label: t(dynamicKey("notificationKind", kind)) }))}
+          options={enumOptions(KINDS, "notificationKind", t)}
           t={t}
         />
       </FilterForm>

@@ -15,7 +15,7 @@ import {
 } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";
 import { Amount, ShortId, Time } from "../../_ui/format";
-import { CheckFilter, SearchField, SelectFilter } from "../../_ui/list-filters";
+import { CheckFilter, enumOptions, SearchField, SelectFilter } from "../../_ui/list-filters";
 import { PageHead } from "../../_ui/page-head";
 import { Pager } from "../../_ui/pager";
 
@@ -107,17 +107,14 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
                   name="status"
                   label={t("orders.filter.status")}
                   value={[...selected][0] ?? null}
-                  options={ORDER_STATUSES.map((status) => ({
-                    value: status,
-                    label: t(dynamicKey("status", status)),
-                  }))}
+                  options={enumOptions(ORDER_STATUSES, "status", t)}
                   t={t}
                 />
                 <SelectFilter
                   name="flow"
                   label={t("orders.filter.flow")}
                   value={pageQuery.get("flow")}
-                  options={FLOWS.map((flow) => ({ value: flow, label: t(dynamicKey("flow", flow)) }))}
+                  options={enumOptions(FLOWS, "flow", t)}
                   t={t}
                 />
                 <label className="field">

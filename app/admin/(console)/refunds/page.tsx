@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
 import { listRefunds } from "@/lib/admin/list-refunds";
 import { refundListQuery } from "@/lib/admin/request-schemas";
-import { dynamicKey } from "@/lib/i18n/translate";
 import { RefundStatusBadge } from "../../_ui/badges";
 import { consolePage, queryProblem, readListQuery, type SearchParams } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";
 import { Amount, ShortId, Time } from "../../_ui/format";
-import { CheckFilter, FilterForm, SelectFilter } from "../../_ui/list-filters";
+import { CheckFilter, enumOptions, FilterForm, SelectFilter } from "../../_ui/list-filters";
 import { PageHead } from "../../_ui/page-head";
 import { Pager } from "../../_ui/pager";
 
@@ -26,10 +25,7 @@ export default async function RefundsPage({ searchParams }: { searchParams: Sear
           name="status"
           label={t("common.status")}
           value={query.get("status")}
-          options={STATUSES.map((status) => ({
-            value: status,
-            label: t(dynamicKey("refundStatus", status)),
-          }))}
+          options={enumOptions(STATUSES, "refundStatus", t)}
           t={t}
         />
         <CheckFilter
