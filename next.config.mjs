@@ -20,15 +20,17 @@ const nextConfig = {
   outputFileTracingRoot: import.meta.dirname,
   turbopack: { root: import.meta.dirname },
   // Route handlers, workers and the sandbox are server code; keep the Prisma driver adapter and
-  // pino out of the bundler so Node resolves them natively. prom-client and OpenTelemetry too: one
-  // copy per process, shared by every route and the instrumentation hook (and the SDK, loaded only
-  // when tracing is on, stays out of the bundles).
+  // pino out of the bundler so Node resolves them natively. undici (the wallet transport),
+  // prom-client and OpenTelemetry too: one copy per process, shared by every route and the
+  // instrumentation hook (so one keep-alive pool to the wallet, one metrics registry; and the SDK,
+  // loaded only when tracing is on, stays out of the bundles).
   serverExternalPackages: [
     "pino",
     "pg",
     "@prisma/adapter-pg",
     "bullmq",
     "ioredis",
+    "undici",
     "prom-client",
     "@opentelemetry/api",
     "@opentelemetry/sdk-node",

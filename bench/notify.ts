@@ -20,7 +20,7 @@ import { formatWalletTime, JSON_CONTENT_TYPE, signMessage } from "../lib/wallet/
 import { merchantAppEnv } from "../test/support/app-env";
 import { generateTestKeyPair } from "../test/support/keys";
 import { freePort } from "../test/support/ports";
-import { formatFloorComparison, formatLoadResult, formatRatio, runOpenLoop } from "./support/open-loop";
+import { formatFloorComparison, formatLoadResult, formatRatio, post, runOpenLoop } from "./support/open-loop";
 import {
   cpuSecondsOf,
   ensureProductionBuild,
@@ -159,7 +159,7 @@ try {
   const appNotifications = signNotifications(sides.app, clientId, walletKey);
   const app_ = await runOpenLoop(
     load,
-    (index) => fetch(appUrl, { method: "POST", ...(appNotifications[index] as SignedNotification) }),
+    (index) => post(appUrl, appNotifications[index] as SignedNotification),
     () => cpuSecondsOf(app.pid),
   );
   // The framework's fixed cost: the same requests to a path no route serves (the JSON 404 catch-all).
@@ -169,16 +169,16 @@ try {
     : await runOpenLoop(
         { ...load, okStatus: 404 },
         (index) =>
-          fetch(`http://127.0.0.1:${appPort}/api/wallet/framework-floor`, {
-            method: "POST",
-            ...(appNotifications[index] as SignedNotification),
-          }),
+          post(
+            `http://127.0.0.1:${appPort}/api/wallet/framework-floor`,
+            appNotifications[index] as SignedNotification,
+          ),
         () => cpuSecondsOf(app.pid),
       );
   const baseNotifications = signNotifications(sides.base, clientId, walletKey);
   const base = await runOpenLoop(
     load,
-    (index) => fetch(baselineUrl, { method: "POST", ...(baseNotifications[index] as SignedNotification) }),
+    (index) => post(baselineUrl, baseNotifications[index] as SignedNotification),
     () => cpuSecondsOf(baseline.child.pid),
   );
   console.log(formatLoadResult("next start notify/payment", app_, "notifications"));

@@ -6,7 +6,7 @@
 // share of its CPU per request can be set against the baseline's.
 //
 //   npm run build && npm run bench:orders
-//   BENCH_RATE=200 BENCH_SECONDS=15 npm run bench:orders
+//   BENCH_RATE=200 BENCH_SECONDS=15 npm run bench:orders   (BENCH_WARM_SECONDS=3: warm-up at that rate)
 //   BENCH_APP_PORT=5501 (default: any free port); BENCH_APP_LOG=app.log keeps the server's log
 //   BENCH_CPU_PROF=.bench-profiles npm run bench:orders   (CPU profile of next start; then
 //   npx tsx bench/support/summarize-profile.ts .bench-profiles)
@@ -24,7 +24,7 @@ import { createPrismaClient } from "../lib/db/client";
 import { migrateDatabase } from "../lib/db/migrate-database";
 import { merchantAppEnv } from "../test/support/app-env";
 import { freePort } from "../test/support/ports";
-import { formatFloorComparison, formatLoadResult, formatRatio, runOpenLoop } from "./support/open-loop";
+import { formatFloorComparison, formatLoadResult, formatRatio, post, runOpenLoop } from "./support/open-loop";
 import {
   cpuSecondsOf,
   ensureProductionBuild,
@@ -36,6 +36,8 @@ import { control, registerBenchMerchant, startSandboxProcess } from "./support/s
 
 const rate = Number(process.env.BENCH_RATE ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
+/** Seconds at the measured rate before each measured run, answers discarded. */
+const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 3);
 const cpuProfileDir = process.env.BENCH_CPU_PROF || undefined;
 const appLogFile = process.env.BENCH_APP_LOG || undefined;
 const customersCount = 20;
@@ -118,78 +120,43 @@ try {
   const runId = randomBytes(3).toString("hex");
   const body = JSON.stringify(basket);
 
-  // Warm both up (JIT, connection pools) before measuring.
-  for (let i = 0; i < 30; i++) {
-    await fetch(`http://127.0.0.1:${appPort}/api/mini/orders`, {
-      method: "POST",
+  const toApp = (path: string, keyPrefix: string) => (index: number) =>
+    post(`http://127.0.0.1:${appPort}${path}`, {
       headers: {
-        Authorization: `Bearer ${sessions[i % sessions.length]}`,
-        "Idempotency-Key": `warm-${runId}-${i}`,
+        Authorization: `Bearer ${sessions[index % sessions.length]}`,
+        "Idempotency-Key": `${keyPrefix}-${runId}-${index}`,
         "Content-Type": "application/json",
       },
       body,
-    }).then((response) => response.arrayBuffer());
-    const customer = customers[i % customers.length];
-    await fetch(baselineUrl, {
-      method: "POST",
+    });
+  const toBaseline = (keyPrefix: string) => (index: number) => {
+    const customer = customers[index % customers.length];
+    return post(baselineUrl, {
       headers: {
         "x-customer-id": customer?.id ?? "",
         "x-wallet-customer-id": customer?.wallet_customer_id ?? "",
-        "Idempotency-Key": `bwarm-${runId}-${i}`,
+        "Idempotency-Key": `${keyPrefix}-${runId}-${index}`,
       },
       body,
-    }).then((response) => response.arrayBuffer());
-  }
+    });
+  };
 
+  // Warm both up at the measured rate (JIT, connection pools grown to what the rate needs, prepared
+  // statements on each connection): the runs below measure a server in its steady state.
   const load = { rate, seconds, okStatus: 201 };
-  const app_ = await runOpenLoop(
-    load,
-    (index) =>
-      fetch(`http://127.0.0.1:${appPort}/api/mini/orders`, {
-        method: "POST",
-        headers: {
-          Authorization: `Bearer ${sessions[index % sessions.length]}`,
-          "Idempotency-Key": `bench-${runId}-${index}`,
-          "Content-Type": "application/json",
-        },
-        body,
-      }),
-    () => cpuSecondsOf(app.pid),
-  );
+  const warm = { ...load, seconds: warmSeconds };
+  await runOpenLoop(warm, toApp("/api/mini/orders", "warm"));
+  await runOpenLoop(warm, toBaseline("bwarm"));
+
+  const app_ = await runOpenLoop(load, toApp("/api/mini/orders", "bench"), () => cpuSecondsOf(app.pid));
   // The framework's fixed cost: the same request to a path no route serves (the JSON 404 catch-all).
   // Left out under a CPU profile, which should show the measured route only.
   const floor = cpuProfileDir
     ? undefined
-    : await runOpenLoop(
-        { ...load, okStatus: 404 },
-        (index) =>
-          fetch(`http://127.0.0.1:${appPort}/api/mini/framework-floor`, {
-            method: "POST",
-            headers: {
-              Authorization: `Bearer ${sessions[index % sessions.length]}`,
-              "Idempotency-Key": `floor-${runId}-${index}`,
-              "Content-Type": "application/json",
-            },
-            body,
-          }),
-        () => cpuSecondsOf(app.pid),
+    : await runOpenLoop({ ...load, okStatus: 404 }, toApp("/api/mini/framework-floor", "floor"), () =>
+        cpuSecondsOf(app.pid),
       );
-  const base = await runOpenLoop(
-    load,
-    (index) => {
-      const customer = customers[index % customers.length];
-      return fetch(baselineUrl, {
-        method: "POST",
-        headers: {
-          "x-customer-id": customer?.id ?? "",
-          "x-wallet-customer-id": customer?.wallet_customer_id ?? "",
-          "Idempotency-Key": `base-${runId}-${index}`,
-        },
-        body,
-      });
-    },
-    () => cpuSecondsOf(baseline.child.pid),
-  );
+  const base = await runOpenLoop(load, toBaseline("base"), () => cpuSecondsOf(baseline.child.pid));
   console.log(formatLoadResult("next start POST /api/mini/orders", app_, "orders"));
   if (floor) console.log(formatLoadResult("next start, unrouted (framework)", floor, "requests"));
   console.log(formatLoadResult("bare node:http baseline", base, "orders"));

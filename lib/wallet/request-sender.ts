@@ -11,6 +11,7 @@ import { type Classified, classifyAnswer, type SignatureCheck } from "./classify
 import type { WalletExchange, WalletOutcome } from "./outcome";
 import { redactWireBody } from "./redact";
 import { formatWalletTime, JSON_CONTENT_TYPE, signMessageOffLoop, verifySignedMessage } from "./signature";
+import { defaultTransport, type WalletTransport, WalletTransportError } from "./transport";
 
 export interface WalletLogger {
   info(obj: object, msg?: string): void;
@@ -26,7 +27,8 @@ export interface RequestSenderOptions {
   walletPublicKey?: KeyObject | undefined;
   /** Gateways of the Antom family expect the signature URL-encoded in the header. */
   urlEncodeSignature?: boolean;
-  fetch?: typeof fetch;
+  /** How requests travel (transport.ts). Default: undici over a keep-alive pool shared by the process. */
+  transport?: WalletTransport;
   logger?: WalletLogger;
   /** Called for every attempt, including ones the circuit breaker refused (`sent: false`). */
   onExchange?: (exchange: WalletExchange) => void | Promise<void>;
@@ -60,7 +62,8 @@ export interface SendOptions<T> {
 
 export interface RawSendResult {
   httpStatus: number | undefined;
-  headers: Headers | undefined;
+  /** Lower-case names (transport.ts). */
+  headers: Record<string, string> | undefined;
   bodyText: string | undefined;
   transportError: "TIMEOUT" | "NETWORK" | undefined;
   transportMessage: string | undefined;
@@ -71,11 +74,11 @@ export interface RawSendResult {
 }
 
 export class RequestSender {
-  private readonly fetchImpl: typeof fetch;
+  private readonly transport: WalletTransport;
   private readonly now: () => Date;
 
   constructor(private readonly options: RequestSenderOptions) {
-    this.fetchImpl = options.fetch ?? fetch;
+    this.transport = options.transport ?? defaultTransport();
     this.now = options.now ?? (() => new Date());
   }
 
@@ -171,8 +174,8 @@ export class RequestSender {
       startedAt,
     };
     try {
-      const response = await this.fetchImpl(url, {
-        method: "POST",
+      const answer = await this.transport({
+        url,
         headers: {
           "Content-Type": JSON_CONTENT_TYPE,
           "Client-Id": this.options.clientId,
@@ -180,40 +183,42 @@ export class RequestSender {
           Signature: signature,
         },
         body: bodyText,
-        signal: AbortSignal.timeout(timeoutMs),
+        timeoutMs,
       });
-      const text = await response.text();
       return {
         ...base,
-        httpStatus: response.status,
-        headers: response.headers,
-        bodyText: text,
-        signature: this.checkAnswerSignature(path, response.headers, text),
+        httpStatus: answer.status,
+        headers: answer.headers,
+        bodyText: answer.bodyText,
+        signature: this.checkAnswerSignature(path, answer.headers, answer.bodyText),
         durationMs: performance.now() - started,
       };
     } catch (error) {
-      const timedOut =
-        error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+      // A transport of a test may throw anything: whatever it is, nothing usable came back.
       return {
         ...base,
-        transportError: timedOut ? "TIMEOUT" : "NETWORK",
-        transportMessage: timedOut ? `no answer within ${timeoutMs} ms` : describeNetworkError(error),
+        transportError: error instanceof WalletTransportError ? error.kind : "NETWORK",
+        transportMessage: error instanceof Error ? error.message : String(error),
         durationMs: performance.now() - started,
       };
     }
   }
 
-  private checkAnswerSignature(path: string, headers: Headers, bodyText: string): SignatureCheck {
+  private checkAnswerSignature(
+    path: string,
+    headers: Record<string, string>,
+    bodyText: string,
+  ): SignatureCheck {
     const key = this.options.walletPublicKey;
     if (!key) return "not-checked";
     const verdict = verifySignedMessage(
       {
         method: "POST",
         path,
-        clientId: headers.get("client-id") ?? this.options.clientId,
-        time: headers.get("response-time") ?? "",
+        clientId: headers["client-id"] ?? this.options.clientId,
+        time: headers["response-time"] ?? "",
         body: bodyText,
-        signatureHeader: headers.get("signature"),
+        signatureHeader: headers.signature,
       },
       key,
       { now: this.now() },
@@ -295,12 +300,4 @@ function parseForLog(text: string | undefined): unknown {
   } catch {
     return { unparsedBody: text.slice(0, 512) };
   }
-}
-
-function describeNetworkError(error: unknown): string {
-  if (error instanceof Error) {
-    const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
-    return cause?.code ? `${error.message} (${cause.code})` : error.message;
-  }
-  return String(error);
 }

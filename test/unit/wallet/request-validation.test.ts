@@ -15,7 +15,7 @@ const client = createWalletClient({
   clientId: "merchant-test",
   privateKey: keys.privateKey,
   keyVersion: 1,
-  fetch: async () => {
+  transport: async () => {
     sent++;
     throw new Error("validation tests must never send");
   },

@@ -1,0 +1,122 @@
+// The wallet transport against a real local HTTP peer: what it sends, how it reads the answer, where
+// its deadline applies (headers late, or a body that stalls half-way), refused connections, and that
+// calls share kept-alive connections.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHttpTransport, WalletTransportError } from "@/lib/wallet/transport";
+
+type Handler = (request: IncomingMessage, body: string, response: ServerResponse) => void;
+
+let server: Server;
+let baseUrl: string;
+let handler: Handler = (_request, _body, response) => response.end();
+const connections = new Set<unknown>();
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let body = "";
+    request.setEncoding("utf8");
+    request.on("data", (chunk: string) => {
+      body += chunk;
+    });
+    request.on("end", () => handler(request, body, response));
+  });
+  server.on("connection", (socket) => connections.add(socket));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const transport = createHttpTransport();
+const post = (timeoutMs = 2_000) =>
+  transport({
+    url: new URL("/v1/payments/inquiryPayment", baseUrl),
+    headers: { "Content-Type": "application/json; charset=UTF-8", "Client-Id": "merchant-1" },
+    body: '{"paymentRequestId":"pay_1"}',
+    timeoutMs,
+  });
+
+describe("wallet transport", () => {
+  it("posts the body and headers as given and returns status, lower-case headers and the body", async () => {
+    let seen: { method?: string; path?: string; clientId?: string; body?: string } = {};
+    handler = (request, body, response) => {
+      seen = {
+        method: request.method,
+        path: request.url,
+        clientId: request.headers["client-id"] as string,
+        body,
+      };
+      response.setHeader("Response-Time", "2026-11-24T10:00:00+03:00");
+      response.setHeader("Set-Cookie", ["first=1", "second=2"]);
+      response.writeHead(200, { "Content-Type": "application/json" });
+      response.end('{"result":{"resultStatus":"S"}}');
+    };
+    const answer = await post();
+    expect(seen).toEqual({
+      method: "POST",
+      path: "/v1/payments/inquiryPayment",
+      clientId: "merchant-1",
+      body: '{"paymentRequestId":"pay_1"}',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers["response-time"]).toBe("2026-11-24T10:00:00+03:00");
+    expect(answer.headers["set-cookie"]).toBe("first=1");
+    expect(answer.bodyText).toBe('{"result":{"resultStatus":"S"}}');
+  });
+
+  it("returns non-2xx answers as they are (classifying them is the caller's job)", async () => {
+    handler = (_request, _body, response) => {
+      response.writeHead(503);
+      response.end("busy");
+    };
+    expect(await post()).toMatchObject({ status: 503, bodyText: "busy" });
+  });
+
+  it("times out when the answer does not start in time", async () => {
+    handler = (_request, _body, response) => {
+      setTimeout(() => response.end("late"), 500);
+    };
+    const error = await post(100).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(WalletTransportError);
+    expect(error).toMatchObject({ kind: "TIMEOUT", message: "no answer within 100 ms" });
+  });
+
+  it("times out when the body stalls after the headers: the deadline covers the whole exchange", async () => {
+    handler = (_request, _body, response) => {
+      response.writeHead(200, { "Content-Type": "application/json" });
+      response.write('{"result":');
+      setTimeout(() => response.end("{}}"), 500);
+    };
+    const error = await post(150).catch((thrown: unknown) => thrown);
+    expect(error).toMatchObject({ kind: "TIMEOUT" });
+  });
+
+  it("reports a refused connection as NETWORK, naming the cause", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const error = await transport({
+      url: new URL(`http://127.0.0.1:${port}/v1/payments/pay`),
+      headers: {},
+      body: "{}",
+      timeoutMs: 2_000,
+    }).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(WalletTransportError);
+    expect(error).toMatchObject({ kind: "NETWORK" });
+    expect((error as Error).message).toContain("ECONNREFUSED");
+  });
+
+  it("keeps connections alive between calls", async () => {
+    handler = (_request, _body, response) => response.end("{}");
+    await post();
+    const before = connections.size;
+    for (let call = 0; call < 5; call++) await post();
+    expect(connections.size).toBe(before);
+  });
+});
