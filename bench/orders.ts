@@ -141,13 +141,12 @@ try {
     });
   };
 
-  // Warm both up at the measured rate (JIT, connection pools grown to what the rate needs, prepared
-  // statements on each connection): the runs below measure a server in its steady state.
+  // Each server is warmed up at the measured rate right before its run (JIT, connection pools grown
+  // to what the rate needs, prepared statements on each connection): the runs measure a server in its
+  // steady state.
   const load = { rate, seconds, okStatus: 201 };
   const warm = { ...load, seconds: warmSeconds };
   await runOpenLoop(warm, toApp("/api/mini/orders", "warm"));
-  await runOpenLoop(warm, toBaseline("bwarm"));
-
   const app_ = await runOpenLoop(load, toApp("/api/mini/orders", "bench"), () => cpuSecondsOf(app.pid));
   // The framework's fixed cost: the same request to a path no route serves (the JSON 404 catch-all).
   // Left out under a CPU profile, which should show the measured route only.
@@ -156,6 +155,7 @@ try {
     : await runOpenLoop({ ...load, okStatus: 404 }, toApp("/api/mini/framework-floor", "floor"), () =>
         cpuSecondsOf(app.pid),
       );
+  await runOpenLoop(warm, toBaseline("bwarm"));
   const base = await runOpenLoop(load, toBaseline("base"), () => cpuSecondsOf(baseline.child.pid));
   console.log(formatLoadResult("next start POST /api/mini/orders", app_, "orders"));
   if (floor) console.log(formatLoadResult("next start, unrouted (framework)", floor, "requests"));

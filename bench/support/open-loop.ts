@@ -61,6 +61,8 @@ export async function runOpenLoop(
   const cpuBefore = serverCpuSeconds?.();
   const total = Math.round(options.rate * options.seconds);
   const latencies: number[] = [];
+  /** Latency by the second the request was scheduled in (BENCH_TIMELINE=1 prints it). */
+  const bySecond: number[][] = [];
   const samples: string[] = [];
   let ok = 0;
   let errors = 0;
@@ -83,14 +85,19 @@ export async function runOpenLoop(
           errors++;
           if (samples.length < 3) samples.push(describeError(error));
         })
-        .finally(() => latencies.push(performance.now() - scheduled)),
+        .finally(() => {
+          const latency = performance.now() - scheduled;
+          latencies.push(latency);
+          (bySecond[Math.floor(index / options.rate)] ??= []).push(latency);
+        }),
     );
   }
   await Promise.all(inflight);
   const durationS = (performance.now() - started) / 1000;
   const cpuAfter = serverCpuSeconds?.();
   latencies.sort((a, b) => a - b);
-  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
+  const at = (p: number) => percentile(latencies, p);
+  if (process.env.BENCH_TIMELINE) printTimeline(bySecond);
   return {
     sent: total,
     ok,
@@ -104,6 +111,19 @@ export async function runOpenLoop(
       ? { cpuMsPerRequest: ((cpuAfter - cpuBefore) * 1000) / total }
       : {}),
   };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+}
+
+/** Where in the run a tail happened: a stall (one bad second) reads differently from steady queueing. */
+function printTimeline(bySecond: number[][]) {
+  const cells = bySecond.map((second, index) => {
+    const sorted = [...second].sort((a, b) => a - b);
+    return `${index}s ${percentile(sorted, 0.5).toFixed(0)}/${percentile(sorted, 0.99).toFixed(0)}`;
+  });
+  console.log(`  timeline (p50/p99 ms by second): ${cells.join("  ")}`);
 }
 
 export function formatLoadResult(name: string, result: LoadResult, unit: string): string {
