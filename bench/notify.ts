@@ -6,7 +6,7 @@
 // requests to a path no route serves: what Next.js itself costs per request.
 //
 //   npm run build && npm run bench:notify
-//   BENCH_RATE=200 BENCH_SECONDS=15 npm run bench:notify
+//   BENCH_RATE=200 BENCH_SECONDS=15 npm run bench:notify   (BENCH_WARM_SECONDS=3: warm-up at that rate)
 //   BENCH_APP_PORT=5501 (default: any free port); BENCH_APP_LOG=app.log keeps the server's log;
 //   BENCH_CPU_PROF=.bench-profiles npm run bench:notify   (CPU profile of next start)
 //
@@ -34,6 +34,9 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const cpuProfileDir = process.env.BENCH_CPU_PROF || undefined;
 const appLogFile = process.env.BENCH_APP_LOG || undefined;
 const total = Math.round(rate * seconds);
+/** Seconds at the measured rate before each measured run, answers discarded. */
+const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 3);
+const warmTotal = Math.round(rate * warmSeconds);
 const NOTIFY_PATH = "/api/wallet/notify/payment";
 const AMOUNT_FILS = "2500000";
 
@@ -59,14 +62,15 @@ interface SignedNotification {
   headers: Record<string, string>;
 }
 
-/** The wallet's SUCCESS notification of each order of `side`, signed just before the run. */
+/** The wallet's SUCCESS notification of each of `count` orders of `side`, signed just before the run. */
 function signNotifications(
   side: string,
   clientId: string,
   walletKey: ReturnType<typeof generateTestKeyPair>,
+  count = total,
 ) {
   const notifications: SignedNotification[] = [];
-  for (let i = 0; i < total; i++) {
+  for (let i = 0; i < count; i++) {
     const now = new Date();
     const body = JSON.stringify({
       paymentId: `pid_${side}_${i}`,
@@ -112,10 +116,12 @@ try {
     "INSERT INTO customers (id, wallet_customer_id, updated_at) VALUES ('bench-customer', 'bench-wallet-user', now())",
   );
   const runId = randomBytes(3).toString("hex");
-  const sides = { app: `app${runId}`, base: `base${runId}`, warm: `warm${runId}` };
+  const sides = { app: `app${runId}`, base: `base${runId}` };
+  const warmSides = { app: `warmapp${runId}`, base: `warmbase${runId}` };
   await pendingOrders(sides.app, total);
   await pendingOrders(sides.base, total);
-  await pendingOrders(sides.warm, 60);
+  await pendingOrders(warmSides.app, warmTotal);
+  await pendingOrders(warmSides.base, warmTotal);
 
   const merchantKey = generateTestKeyPair();
   const walletKey = generateTestKeyPair();
@@ -146,17 +152,14 @@ try {
   const baselineUrl = `${baseline.url}${NOTIFY_PATH}`;
 
   console.log(`rate ${rate}/s for ${seconds} s (${total} notifications per run); node ${process.version}`);
-  // Warm both up (JIT, connection pools) before measuring.
-  const warm = signNotifications(sides.warm, clientId, walletKey);
-  for (let i = 0; i < 60; i++) {
-    const notification = warm[i % warm.length] as SignedNotification;
-    await fetch(i % 2 ? appUrl : baselineUrl, { method: "POST", ...notification }).then((r) =>
-      r.arrayBuffer(),
-    );
-  }
-
+  // Each server is warmed up at the measured rate right before its run (JIT, connection pools grown
+  // to what the rate needs): the runs measure a server in its steady state.
   const load = { rate, seconds, okStatus: 200 };
+  const warm = { ...load, seconds: warmSeconds };
+  const appWarmNotifications = signNotifications(warmSides.app, clientId, walletKey, warmTotal);
+  const baseWarmNotifications = signNotifications(warmSides.base, clientId, walletKey, warmTotal);
   const appNotifications = signNotifications(sides.app, clientId, walletKey);
+  await runOpenLoop(warm, (index) => post(appUrl, appWarmNotifications[index] as SignedNotification));
   const app_ = await runOpenLoop(
     load,
     (index) => post(appUrl, appNotifications[index] as SignedNotification),
@@ -176,6 +179,7 @@ try {
         () => cpuSecondsOf(app.pid),
       );
   const baseNotifications = signNotifications(sides.base, clientId, walletKey);
+  await runOpenLoop(warm, (index) => post(baselineUrl, baseWarmNotifications[index] as SignedNotification));
   const base = await runOpenLoop(
     load,
     (index) => post(baselineUrl, baseNotifications[index] as SignedNotification),
