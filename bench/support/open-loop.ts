@@ -88,7 +88,10 @@ export async function runOpenLoop(
         .finally(() => {
           const latency = performance.now() - scheduled;
           latencies.push(latency);
-          (bySecond[Math.floor(index / options.rate)] ??= []).push(latency);
+          const second = Math.floor(index / options.rate);
+          const bucket = bySecond[second] ?? [];
+          bucket.push(latency);
+          bySecond[second] = bucket;
         }),
     );
   }
