@@ -34,10 +34,19 @@ export class WalletTransportError extends Error {
 }
 
 /**
+ * The largest answer read. The wallet's answers are a few kilobytes; anything past this is not one,
+ * and reading it whole would only cost memory. Such an answer is a NETWORK error: unknown, settled
+ * later like any other.
+ */
+export const MAX_ANSWER_BYTES = 1024 * 1024;
+
+/**
  * A transport with its own connection pool. Connections are kept alive between calls (the wallet is
  * called many times a second under load; a TLS handshake per call would cost more than the call).
  */
-export function createHttpTransport(pool = new Agent({ keepAliveTimeout: 4_000 })): WalletTransport {
+export function createHttpTransport(
+  pool = new Agent({ keepAliveTimeout: 4_000, maxResponseSize: MAX_ANSWER_BYTES }),
+): WalletTransport {
   return async ({ url, headers, body, timeoutMs }) => {
     // One deadline for the whole exchange, as a plain timer: AbortSignal.timeout costs more per call.
     const deadline = new AbortController();

@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHttpTransport, WalletTransportError } from "@/lib/wallet/transport";
+import { createHttpTransport, MAX_ANSWER_BYTES, WalletTransportError } from "@/lib/wallet/transport";
 
 type Handler = (request: IncomingMessage, body: string, response: ServerResponse) => void;
 
@@ -110,6 +110,17 @@ describe("wallet transport", () => {
     expect(error).toBeInstanceOf(WalletTransportError);
     expect(error).toMatchObject({ kind: "NETWORK" });
     expect((error as Error).message).toContain("ECONNREFUSED");
+  });
+
+  it("refuses an answer larger than any wallet answer as NETWORK, without reading it whole", async () => {
+    handler = (_request, _body, response) => {
+      response.writeHead(200, { "Content-Type": "application/json" });
+      response.end("x".repeat(MAX_ANSWER_BYTES + 1));
+    };
+    const error = await post().catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(WalletTransportError);
+    expect(error).toMatchObject({ kind: "NETWORK" });
+    expect((error as Error).message).toMatch(/max size/i);
   });
 
   it("keeps connections alive between calls", async () => {
