@@ -5,3 +5,4 @@ export * from "./operations";
 export * from "./outcome";
 export { flowOfProductCode, type ProductFlow } from "./product-codes";
 export { redactWireBody } from "./redact";
+export { createHttpTransport, type WalletTransport } from "./transport";

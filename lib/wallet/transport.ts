@@ -3,7 +3,7 @@
 // `fetch`: fetch builds WHATWG Request/Response objects, streams and an AbortSignal per call, and
 // measured 0.5–0.7 ms of CPU per call against 0.07–0.14 ms for `request` (BENCHMARKS.md, "The wallet
 // transport"), on a path every order, inquiry and refund takes. Tests pass their own transport.
-import { Agent, request } from "undici";
+import { Agent, type Dispatcher, request } from "undici";
 
 export interface TransportRequest {
   url: URL;
@@ -43,9 +43,11 @@ export const MAX_ANSWER_BYTES = 1024 * 1024;
 /**
  * A transport with its own connection pool. Connections are kept alive between calls (the wallet is
  * called many times a second under load; a TLS handshake per call would cost more than the call).
+ * Another undici dispatcher fits here: a `ProxyAgent` for an egress proxy, or an `Agent` with
+ * `connect: { cert, key, ca }` for a wallet that wants mutual TLS (keep `maxResponseSize` on it).
  */
 export function createHttpTransport(
-  pool = new Agent({ keepAliveTimeout: 4_000, maxResponseSize: MAX_ANSWER_BYTES }),
+  pool: Dispatcher = new Agent({ keepAliveTimeout: 4_000, maxResponseSize: MAX_ANSWER_BYTES }),
 ): WalletTransport {
   return async ({ url, headers, body, timeoutMs }) => {
     // One deadline for the whole exchange, as a plain timer: AbortSignal.timeout costs more per call.

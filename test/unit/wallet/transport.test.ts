@@ -3,6 +3,7 @@
 // calls share kept-alive connections.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { MockAgent } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpTransport, MAX_ANSWER_BYTES, WalletTransportError } from "@/lib/wallet/transport";
 
@@ -121,6 +122,27 @@ describe("wallet transport", () => {
     expect(error).toBeInstanceOf(WalletTransportError);
     expect(error).toMatchObject({ kind: "NETWORK" });
     expect((error as Error).message).toMatch(/max size/i);
+  });
+
+  it("sends through the dispatcher it is given (an egress proxy, client certificates)", async () => {
+    const dispatcher = new MockAgent();
+    dispatcher.disableNetConnect();
+    dispatcher
+      .get("https://wallet.example")
+      .intercept({ path: "/v1/payments/pay", method: "POST", body: "{}" })
+      .reply(200, '{"result":{"resultStatus":"S"}}', { headers: { "response-time": "t" } });
+    const answer = await createHttpTransport(dispatcher)({
+      url: new URL("https://wallet.example/v1/payments/pay"),
+      headers: {},
+      body: "{}",
+      timeoutMs: 2_000,
+    });
+    expect(answer).toEqual({
+      status: 200,
+      headers: { "response-time": "t" },
+      bodyText: '{"result":{"resultStatus":"S"}}',
+    });
+    await dispatcher.close();
   });
 
   it("keeps connections alive between calls", async () => {
