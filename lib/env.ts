@@ -74,6 +74,9 @@ const rawSchema = z.object({
   RECONCILE_FLAG_AFTER_HOURS: z.coerce.number().positive().default(24),
   // Access tokens are refreshed this long before they expire.
   TOKEN_REFRESH_AHEAD_SECONDS: z.coerce.number().int().positive().default(300),
+  // Proxies in front of the app that append to (or set) X-Forwarded-For: the client's address is that
+  // many entries from the right (lib/http/client-address.ts).
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   // Health answers name errors, the wallet's address and queue backlogs only when this is on
   // (default: on outside production). Operators see them in the admin pages either way.
   HEALTH_DETAILS: z.enum(["true", "false", "1", "0"]).optional(),
@@ -125,6 +128,7 @@ export interface Env {
   tokenEncryptionKey: Buffer;
   sessionSecret: string;
   healthDetails: boolean;
+  trustedProxyHops: number;
   /** 0 failures: no breaker. */
   walletBreaker: { failuresToOpen: number; halfOpenAfterMs: number };
   metrics: {
@@ -310,6 +314,7 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
     },
     tokenEncryptionKey,
     sessionSecret: raw.SESSION_SECRET ?? (local?.sessionSecret as string),
+    trustedProxyHops: raw.TRUSTED_PROXY_HOPS,
     healthDetails: raw.HEALTH_DETAILS
       ? raw.HEALTH_DETAILS === "true" || raw.HEALTH_DETAILS === "1"
       : !isProduction,

@@ -3,7 +3,9 @@ import "server-only";
 // limiter falls back to a per-process memory limiter rather than letting everything through or
 // refusing everyone.
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import { getEnv } from "@/lib/env";
 import { getRedis } from "@/lib/redis";
+import { clientAddressFrom } from "./client-address";
 import { HttpError } from "./errors";
 
 export interface RateLimit {
@@ -30,13 +32,13 @@ function limiterFor(limit: RateLimit): RateLimiterRedis {
   return limiter;
 }
 
-/**
- * The client's address as the nearest proxy reports it. Route handlers do not see the socket; behind
- * a load balancer the first X-Forwarded-For entry is the client (configure the proxy to overwrite it).
- */
+/** The client's address as our own proxies report it (client-address.ts). */
 export function clientAddress(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return (forwarded || request.headers.get("x-real-ip") || "unknown").slice(0, 64);
+  return clientAddressFrom(
+    request.headers.get("x-forwarded-for"),
+    request.headers.get("x-real-ip"),
+    getEnv().trustedProxyHops,
+  );
 }
 
 function rateLimited(msBeforeNext: number): HttpError {

@@ -389,6 +389,21 @@ describe("error answers: one JSON shape, the status from the one table, never a 
     expect(statuses.slice(20)).toEqual([429, 429]);
   });
 
+  it("a client cannot escape the rate limit by sending X-Forwarded-For entries of its own", async () => {
+    // One proxy in front (TRUSTED_PROXY_HOPS=1) appends the real address after whatever the client sent.
+    const realAddress = `203.0.113.${crypto.randomUUID()}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const response = await app.call("POST", "/api/mini/session", {
+        headers: { "x-forwarded-for": `198.51.100.${i}, ${realAddress}` },
+        json: { authCode: `bad-${i}` },
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
   it("an unknown wallet outcome on the session is a 503 asking for a new code", async () => {
     const { userId } = await app.sandbox.createUser();
     const { authCode } = await app.sandbox.createAuthCode(userId, ["USER_ID"]);

@@ -1,0 +1,33 @@
+// Which X-Forwarded-For entry is believed: the one our own proxies wrote, never what a client typed.
+import { describe, expect, it } from "vitest";
+import { clientAddressFrom } from "@/lib/http/client-address";
+
+describe("clientAddressFrom", () => {
+  it("takes the address a proxy that replaces the header (Caddy) or Next.js itself wrote", () => {
+    expect(clientAddressFrom("203.0.113.7", null, 1)).toBe("203.0.113.7");
+  });
+
+  it("ignores what the client typed when one proxy appends (a cloud load balancer)", () => {
+    // The client sent "X-Forwarded-For: 1.2.3.4" to change its address; the balancer appended the real one.
+    expect(clientAddressFrom("1.2.3.4, 203.0.113.7", null, 1)).toBe("203.0.113.7");
+    expect(clientAddressFrom("spoof-a, spoof-b,203.0.113.7", null, 1)).toBe("203.0.113.7");
+  });
+
+  it("counts back past each trusted proxy (a CDN in front of the balancer)", () => {
+    expect(clientAddressFrom("1.2.3.4, 203.0.113.7, 198.51.100.2", null, 2)).toBe("203.0.113.7");
+  });
+
+  it("takes the leftmost entry when the request passed fewer proxies than configured", () => {
+    expect(clientAddressFrom("10.0.0.5", null, 2)).toBe("10.0.0.5");
+  });
+
+  it("falls back to X-Real-IP, then to one shared 'unknown' bucket", () => {
+    expect(clientAddressFrom(null, " 203.0.113.9 ", 1)).toBe("203.0.113.9");
+    expect(clientAddressFrom(" , ", null, 1)).toBe("unknown");
+    expect(clientAddressFrom(undefined, undefined, 1)).toBe("unknown");
+  });
+
+  it("keeps at most 64 characters, so a long header cannot make long keys", () => {
+    expect(clientAddressFrom("x".repeat(500), null, 1)).toHaveLength(64);
+  });
+});
