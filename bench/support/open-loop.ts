@@ -5,7 +5,8 @@
 //
 // The generator shares the machine with what it measures, so it posts with undici's `request` on a
 // keep-alive pool: about a fifth of fetch's CPU per request (BENCHMARKS.md, "The wallet transport").
-// It still asks for compressed answers, as fetch (and a mini program's web view) does.
+// Like fetch (and a mini program's web view) it still asks for gzip, and decodes what comes so.
+import { gunzipSync } from "node:zlib";
 import { Agent, request } from "undici";
 
 /** What the generator keeps of an answer. */
@@ -23,11 +24,15 @@ export async function post(
 ): Promise<LoadAnswer> {
   const answer = await request(url, {
     method: "POST",
-    headers: { "accept-encoding": "gzip, deflate", ...init.headers },
+    headers: { "accept-encoding": "gzip", ...init.headers },
     body: init.body,
     dispatcher: pool,
   });
-  return { status: answer.statusCode, text: await answer.body.text() };
+  const compressed = answer.headers["content-encoding"] === "gzip";
+  const text = compressed
+    ? gunzipSync(Buffer.from(await answer.body.arrayBuffer())).toString("utf8")
+    : await answer.body.text();
+  return { status: answer.statusCode, text };
 }
 
 export interface LoadResult {

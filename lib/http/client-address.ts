@@ -20,5 +20,16 @@ export function clientAddressFrom(
   // Fewer entries than proxies: the request skipped one (a probe on the internal network); the
   // leftmost entry is then the best there is.
   const chosen = entries[Math.max(0, entries.length - trustedProxyHops)] ?? realIp?.trim();
-  return (chosen || "unknown").slice(0, MAX_ADDRESS_LENGTH);
+  return withoutPort(chosen || "unknown").slice(0, MAX_ADDRESS_LENGTH);
+}
+
+/**
+ * Some balancers write `ip:port`. The client picks its source port, so a key with the port in it
+ * would give every connection a budget of its own.
+ */
+function withoutPort(address: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(address);
+  if (bracketed?.[1]) return bracketed[1];
+  const ipv4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(address);
+  return ipv4WithPort?.[1] ?? address;
 }

@@ -27,6 +27,12 @@ describe("clientAddressFrom", () => {
     expect(clientAddressFrom(undefined, undefined, 1)).toBe("unknown");
   });
 
+  it("drops a port a balancer wrote, so a client cannot get a budget per source port", () => {
+    expect(clientAddressFrom("1.2.3.4, 203.0.113.7:51234", null, 1)).toBe("203.0.113.7");
+    expect(clientAddressFrom("[2001:db8::7]:443", null, 1)).toBe("2001:db8::7");
+    expect(clientAddressFrom("2001:db8::7", null, 1)).toBe("2001:db8::7");
+  });
+
   it("keeps at most 64 characters, so a long header cannot make long keys", () => {
     expect(clientAddressFrom("x".repeat(500), null, 1)).toHaveLength(64);
   });

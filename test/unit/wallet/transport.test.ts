@@ -3,7 +3,8 @@
 // calls share kept-alive connections.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { MockAgent } from "undici";
+import { gzipSync } from "node:zlib";
+import { Agent, MockAgent } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpTransport, MAX_ANSWER_BYTES, WalletTransportError } from "@/lib/wallet/transport";
 
@@ -34,13 +35,13 @@ afterAll(async () => {
 });
 
 const transport = createHttpTransport();
-const post = (timeoutMs = 2_000) =>
-  transport({
-    url: new URL("/v1/payments/inquiryPayment", baseUrl),
-    headers: { "Content-Type": "application/json; charset=UTF-8", "Client-Id": "merchant-1" },
-    body: '{"paymentRequestId":"pay_1"}',
-    timeoutMs,
-  });
+const callOf = (timeoutMs = 2_000) => ({
+  url: new URL("/v1/payments/inquiryPayment", baseUrl),
+  headers: { "Content-Type": "application/json; charset=UTF-8", "Client-Id": "merchant-1" },
+  body: '{"paymentRequestId":"pay_1"}',
+  timeoutMs,
+});
+const post = (timeoutMs = 2_000) => transport(callOf(timeoutMs));
 
 describe("wallet transport", () => {
   it("posts the body and headers as given and returns status, lower-case headers and the body", async () => {
@@ -124,15 +125,47 @@ describe("wallet transport", () => {
     expect((error as Error).message).toContain("ECONNREFUSED");
   });
 
-  it("refuses an answer larger than any wallet answer as NETWORK, without reading it whole", async () => {
+  it("refuses an answer larger than any wallet answer as NETWORK, whatever dispatcher carries it", async () => {
     handler = (_request, _body, response) => {
       response.writeHead(200, { "Content-Type": "application/json" });
       response.end("x".repeat(MAX_ANSWER_BYTES + 1));
     };
-    const error = await post().catch((thrown: unknown) => thrown);
-    expect(error).toBeInstanceOf(WalletTransportError);
-    expect(error).toMatchObject({ kind: "NETWORK" });
-    expect((error as Error).message).toMatch(/max size/i);
+    for (const send of [post, () => createHttpTransport(new Agent())(callOf())]) {
+      const error = await send().catch((thrown: unknown) => thrown);
+      expect(error).toBeInstanceOf(WalletTransportError);
+      expect(error).toMatchObject({
+        kind: "NETWORK",
+        message: `answer larger than ${MAX_ANSWER_BYTES} bytes`,
+      });
+    }
+  });
+
+  it("asks for no compression, and decodes a gateway's gzip anyway (the signature covers the text)", async () => {
+    let acceptEncoding: string | undefined;
+    handler = (request, _body, response) => {
+      acceptEncoding = request.headers["accept-encoding"];
+      response.writeHead(200, { "Content-Type": "application/json", "Content-Encoding": "gzip" });
+      response.end(gzipSync('{"result":{"resultStatus":"S"}}'));
+    };
+    const answer = await post();
+    expect(acceptEncoding).toBe("identity");
+    expect(answer.bodyText).toBe('{"result":{"resultStatus":"S"}}');
+  });
+
+  it("refuses a compressed answer that inflates past the cap, or an encoding it cannot read", async () => {
+    handler = (_request, _body, response) => {
+      response.writeHead(200, { "Content-Encoding": "gzip" });
+      response.end(gzipSync(Buffer.alloc(MAX_ANSWER_BYTES * 2)));
+    };
+    expect(await post().catch((thrown: unknown) => thrown)).toMatchObject({ kind: "NETWORK" });
+    handler = (_request, _body, response) => {
+      response.writeHead(200, { "Content-Encoding": "zstd" });
+      response.end("whatever");
+    };
+    expect(await post().catch((thrown: unknown) => thrown)).toMatchObject({
+      kind: "NETWORK",
+      message: "answer in an encoding we do not read: zstd",
+    });
   });
 
   it("sends through the dispatcher it is given (an egress proxy, client certificates)", async () => {
