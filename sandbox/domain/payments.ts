@@ -106,10 +106,24 @@ export function chargeAgreement(ctx: SandboxContext, payment: Payment, deferred 
 
 export type CashierOutcome = { ok: true; payment: Payment } | { ok: false; code: string; message: string };
 
+/**
+ * A closed payment is ORDER_IS_CLOSED to the user, whether this click found it expired or the sweep,
+ * an inquiry or the merchant's cancel closed it a moment before.
+ */
+function refuseIfClosed(ctx: SandboxContext, payment: Payment): CashierOutcome | undefined {
+  closeIfExpired(ctx, payment);
+  if (payment.status !== "CLOSED") return undefined;
+  return {
+    ok: false,
+    code: "ORDER_IS_CLOSED",
+    message: payment.finalResult?.resultMessage ?? "the payment is closed",
+  };
+}
+
 /** What the user's "Pay" button at the cashier does. Refusals leave the payment waiting. */
 export function payAtCashier(ctx: SandboxContext, payment: Payment): CashierOutcome {
-  if (closeIfExpired(ctx, payment))
-    return { ok: false, code: "ORDER_IS_CLOSED", message: "the payment expired" };
+  const closed = refuseIfClosed(ctx, payment);
+  if (closed) return closed;
   if (payment.status !== "PROCESSING") {
     return { ok: false, code: "ORDER_STATUS_INVALID", message: `the payment is already ${payment.status}` };
   }
@@ -125,8 +139,8 @@ export function payAtCashier(ctx: SandboxContext, payment: Payment): CashierOutc
 
 /** What the user's "Cancel" button at the cashier does. */
 export function cancelAtCashier(ctx: SandboxContext, payment: Payment): CashierOutcome {
-  if (closeIfExpired(ctx, payment))
-    return { ok: false, code: "ORDER_IS_CLOSED", message: "the payment expired" };
+  const closed = refuseIfClosed(ctx, payment);
+  if (closed) return closed;
   if (payment.status !== "PROCESSING") {
     return { ok: false, code: "ORDER_STATUS_INVALID", message: `the payment is already ${payment.status}` };
   }

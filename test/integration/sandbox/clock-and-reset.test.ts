@@ -71,6 +71,21 @@ describe("the clock", () => {
     expect(await sandbox.control("GET", "/sandbox/clock")).toMatchObject({ offsetSeconds: 0 });
   });
 
+  it("a payment something else closed first (an inquiry, the sweep) is ORDER_IS_CLOSED at the cashier too", async () => {
+    const customer = await sandbox.authorizeCustomer();
+    const paymentId = await cashierPayment(customer.customerId);
+    await sandbox.advanceClock(24 * 3600);
+    try {
+      // The merchant's inquiry finds it expired and closes it before the user presses Pay.
+      const inquiry = await sandbox.client().inquiryPayment({ paymentId });
+      expect(inquiry).toMatchObject({ status: "S", data: { paymentStatus: "CLOSED" } });
+      const refused = await rejection(sandbox.payAtCashier(paymentId));
+      expect([refused.status, refused.code]).toEqual([409, "ORDER_IS_CLOSED"]);
+    } finally {
+      await sandbox.control("POST", "/sandbox/clock", { reset: true });
+    }
+  });
+
   it("refuses a body that neither advances nor resets", async () => {
     for (const body of [{ reset: false }, { advanceSeconds: -1 }, { advanceSeconds: 5, reset: true }, {}]) {
       const error = await rejection(sandbox.control("POST", "/sandbox/clock", body));
