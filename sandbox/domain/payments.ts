@@ -107,8 +107,8 @@ export function chargeAgreement(ctx: SandboxContext, payment: Payment, deferred 
 export type CashierOutcome = { ok: true; payment: Payment } | { ok: false; code: string; message: string };
 
 /**
- * A closed payment is ORDER_IS_CLOSED to the user, whether this click found it expired or the sweep,
- * an inquiry or the merchant's cancel closed it a moment before.
+ * An expired payment is ORDER_IS_CLOSED to the user, whether this click found it expired or the
+ * sweep or an inquiry closed it a moment before.
  */
 function refuseIfClosed(ctx: SandboxContext, payment: Payment): CashierOutcome | undefined {
   closeIfExpired(ctx, payment);
