@@ -11,10 +11,9 @@
 //   npx tsx bench/support/summarize-profile.ts .bench-profiles)
 //
 // Goal on the 2-core reference machine: every p95 under 50 ms, export ≥ 50,000 rows/s.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "../generated/prisma/client";
@@ -26,8 +25,7 @@ import { merchantAppEnv } from "../test/support/app-env";
 import { generateTestKeyPair } from "../test/support/keys";
 import { createTestOperator } from "../test/support/operators";
 import { freePort } from "../test/support/ports";
-import { waitForHttpOk } from "../test/support/wait";
-import { stopProcess } from "./support/processes";
+import { startNextApp, stopProcess } from "./support/processes";
 import { seedOrders } from "./support/seed-orders";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -131,11 +129,9 @@ async function main() {
     const keys = generateTestKeyPair();
     const port = await freePort();
     const appUrl = `http://127.0.0.1:${port}`;
-    // BENCH_CPU_PROF=<folder>: next start under `node --cpu-prof` (the profile is written on exit).
-    const profiling = CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${resolve(CPU_PROFILE_DIR)}`] : [];
-    const nextStart = ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"];
-    const app = spawn(process.execPath, [...profiling, ...nextStart], {
-      env: {
+    const app = await startNextApp(
+      port,
+      {
         ...process.env,
         ...merchantAppEnv({
           databaseUrl: url,
@@ -150,10 +146,9 @@ async function main() {
           extra: { NEXTAUTH_SECRET: secret },
         }),
       },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
+      { cpuProfileDir: CPU_PROFILE_DIR },
+    );
     children.push(app);
-    await waitForHttpOk(`${appUrl}/api/health/live`, 60_000);
     const auth = viewer.script();
 
     // Inputs drawn from the data: payment ids and order ids to look up, a cursor near the oldest end.

@@ -8,8 +8,7 @@ import Credentials from "next-auth/providers/credentials";
 import type { OperatorRole } from "@/lib/db";
 import { getPrisma } from "@/lib/db/client";
 import { getEnv, publishNextAuthUrl } from "@/lib/env";
-import { clientAddressFrom } from "@/lib/http/client-address";
-import { enforceRateLimit } from "@/lib/http/rate-limit";
+import { clientAddressOf, enforceRateLimit } from "@/lib/http/rate-limit";
 import { getLogger } from "@/lib/log";
 import { signInOperator } from "./sign-in";
 
@@ -19,11 +18,10 @@ export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 const SIGN_IN_LIMIT = { name: "admin-sign-in", points: 10, durationSeconds: 60 };
 
 function addressOf(headers: Record<string, unknown> | undefined): string {
-  const header = (name: string) => {
+  return clientAddressOf((name) => {
     const value = headers?.[name];
     return typeof value === "string" ? value : undefined;
-  };
-  return clientAddressFrom(header("x-forwarded-for"), header("x-real-ip"), getEnv().trustedProxyHops);
+  });
 }
 
 /** Why a sign-in was refused, as next-auth passes it to the sign-in page (`error`). */

@@ -32,13 +32,13 @@ function limiterFor(limit: RateLimit): RateLimiterRedis {
   return limiter;
 }
 
-/** The client's address as our own proxies report it (client-address.ts). */
+/** The client's address as our own proxies report it (client-address.ts), from any header lookup. */
+export function clientAddressOf(header: (name: string) => string | null | undefined): string {
+  return clientAddressFrom(header("x-forwarded-for"), header("x-real-ip"), getEnv().trustedProxyHops);
+}
+
 export function clientAddress(request: Request): string {
-  return clientAddressFrom(
-    request.headers.get("x-forwarded-for"),
-    request.headers.get("x-real-ip"),
-    getEnv().trustedProxyHops,
-  );
+  return clientAddressOf((name) => request.headers.get(name));
 }
 
 function rateLimited(msBeforeNext: number): HttpError {
