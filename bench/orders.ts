@@ -8,6 +8,9 @@
 //   npm run build && npm run bench:orders
 //   BENCH_RATE=200 BENCH_SECONDS=15 npm run bench:orders   (BENCH_WARM_SECONDS=3: warm-up at that rate)
 //   BENCH_APP_PORT=5501 (default: any free port); BENCH_APP_LOG=app.log keeps the server's log
+//   BENCH_NODE_FLAGS="--trace-gc" BENCH_APP_LOG=app.log   (node flags for next start; GC lines in the log)
+//   BENCH_BASELINE_BURN_MS=1.6 npm run bench:orders   (what-if: the baseline also burns 1.6 ms of CPU per
+//   request on its event loop, e.g. the framework floor; see support/baseline-orders-server.ts)
 //   BENCH_CPU_PROF=.bench-profiles npm run bench:orders   (CPU profile of next start; then
 //   npx tsx bench/support/summarize-profile.ts .bench-profiles)
 //
@@ -104,9 +107,21 @@ try {
     sessions.push(((await response.json()) as { sessionToken: string }).sessionToken);
   }
 
-  const baseline = await startBaselineServer("bench/support/baseline-orders-server.ts", appEnv);
+  const baseline = await startBaselineServer("bench/support/baseline-orders-server.ts", {
+    ...appEnv,
+    BENCH_BASELINE_BURN_MS: "0",
+  });
   children.push(baseline.child);
-  const baselineUrl = baseline.url;
+  // The what-if: the same baseline burning extra CPU per request (BENCH_BASELINE_BURN_MS).
+  const burnMs = Number(process.env.BENCH_BASELINE_BURN_MS ?? 0);
+  const burning =
+    burnMs > 0
+      ? await startBaselineServer("bench/support/baseline-orders-server.ts", {
+          ...appEnv,
+          BENCH_BASELINE_BURN_MS: String(burnMs),
+        })
+      : undefined;
+  if (burning) children.push(burning.child);
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const customers = (
@@ -129,17 +144,19 @@ try {
       },
       body,
     });
-  const toBaseline = (keyPrefix: string) => (index: number) => {
-    const customer = customers[index % customers.length];
-    return post(baselineUrl, {
-      headers: {
-        "x-customer-id": customer?.id ?? "",
-        "x-wallet-customer-id": customer?.wallet_customer_id ?? "",
-        "Idempotency-Key": `${keyPrefix}-${runId}-${index}`,
-      },
-      body,
-    });
-  };
+  const toBaseline =
+    (keyPrefix: string, url = baseline.url) =>
+    (index: number) => {
+      const customer = customers[index % customers.length];
+      return post(url, {
+        headers: {
+          "x-customer-id": customer?.id ?? "",
+          "x-wallet-customer-id": customer?.wallet_customer_id ?? "",
+          "Idempotency-Key": `${keyPrefix}-${runId}-${index}`,
+        },
+        body,
+      });
+    };
 
   // Each server is warmed up at the measured rate right before its run (JIT, connection pools grown
   // to what the rate needs, prepared statements on each connection): the runs measure a server in its
@@ -162,6 +179,14 @@ try {
   console.log(formatLoadResult("bare node:http baseline", base, "orders"));
   console.log(formatRatio(app_, base));
   if (floor) console.log(formatFloorComparison(app_, floor, base));
+  if (burning) {
+    await runOpenLoop(warm, toBaseline("burnwarm", burning.url));
+    const burned = await runOpenLoop(load, toBaseline("burn", burning.url), () =>
+      cpuSecondsOf(burning.child.pid),
+    );
+    console.log(formatLoadResult(`baseline + ${burnMs} ms CPU/request`, burned, "orders"));
+    console.log(formatRatio(burned, base).replace("(app / baseline)", "(burning baseline / baseline)"));
+  }
   await prisma.$disconnect();
 } finally {
   await Promise.all(children.map((child) => stopProcess(child)));

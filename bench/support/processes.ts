@@ -32,9 +32,20 @@ export async function startNextApp(
   if (cpuProfileDir) mkdirSync(cpuProfileDir, { recursive: true });
   // Node refuses --cpu-prof in NODE_OPTIONS: run Next's own entry point under node with the flag.
   const profiling = cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${resolve(cpuProfileDir)}`] : [];
+  // BENCH_NODE_FLAGS: more node flags for the app, e.g. "--trace-gc" (also refused in NODE_OPTIONS).
+  const nodeFlags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
   const app = spawn(
     process.execPath,
-    [...profiling, "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"],
+    [
+      ...profiling,
+      ...nodeFlags,
+      "node_modules/next/dist/bin/next",
+      "start",
+      "-p",
+      String(port),
+      "-H",
+      "127.0.0.1",
+    ],
     { env, stdio: ["ignore", logFile ? "pipe" : "ignore", "inherit"] },
   );
   if (logFile) app.stdout?.pipe(createWriteStream(logFile, { flags: "a" }));
