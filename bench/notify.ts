@@ -9,6 +9,8 @@
 //   BENCH_RATE=200 BENCH_SECONDS=15 npm run bench:notify   (BENCH_WARM_SECONDS=3: warm-up at that rate)
 //   BENCH_APP_PORT=5501 (default: any free port); BENCH_APP_LOG=app.log keeps the server's log;
 //   BENCH_CPU_PROF=.bench-profiles npm run bench:notify   (CPU profile of next start)
+//   BENCH_BASELINE_BURN_MS=2 npm run bench:notify   (what-if: a second baseline also burns 2 ms of CPU
+//   per request on its event loop, e.g. the framework floor; see support/burn-cpu.ts)
 //
 // No wallet is needed: the bench plays the wallet with a key pair of its own. Everything runs on
 // 127.0.0.1 with a temporary database; load is bounded by rate x seconds.
@@ -116,12 +118,17 @@ try {
     "INSERT INTO customers (id, wallet_customer_id, updated_at) VALUES ('bench-customer', 'bench-wallet-user', now())",
   );
   const runId = randomBytes(3).toString("hex");
-  const sides = { app: `app${runId}`, base: `base${runId}` };
-  const warmSides = { app: `warmapp${runId}`, base: `warmbase${runId}` };
+  const sides = { app: `app${runId}`, base: `base${runId}`, burn: `burn${runId}` };
+  const warmSides = { app: `warmapp${runId}`, base: `warmbase${runId}`, burn: `warmburn${runId}` };
+  const burnMs = Number(process.env.BENCH_BASELINE_BURN_MS ?? 0);
   await pendingOrders(sides.app, total);
   await pendingOrders(sides.base, total);
   await pendingOrders(warmSides.app, warmTotal);
   await pendingOrders(warmSides.base, warmTotal);
+  if (burnMs > 0) {
+    await pendingOrders(sides.burn, total);
+    await pendingOrders(warmSides.burn, warmTotal);
+  }
 
   const merchantKey = generateTestKeyPair();
   const walletKey = generateTestKeyPair();
@@ -146,8 +153,20 @@ try {
   };
   const app = await startNextApp(appPort, appEnv, { cpuProfileDir, logFile: appLogFile });
   children.push(app);
-  const baseline = await startBaselineServer("bench/support/baseline-notify-server.ts", appEnv);
+  const baseline = await startBaselineServer("bench/support/baseline-notify-server.ts", {
+    ...appEnv,
+    BENCH_BASELINE_BURN_MS: "0",
+  });
   children.push(baseline.child);
+  // The what-if: the same baseline burning extra CPU per request (BENCH_BASELINE_BURN_MS).
+  const burning =
+    burnMs > 0
+      ? await startBaselineServer("bench/support/baseline-notify-server.ts", {
+          ...appEnv,
+          BENCH_BASELINE_BURN_MS: String(burnMs),
+        })
+      : undefined;
+  if (burning) children.push(burning.child);
   const appUrl = `http://127.0.0.1:${appPort}${NOTIFY_PATH}`;
   const baselineUrl = `${baseline.url}${NOTIFY_PATH}`;
 
@@ -190,8 +209,22 @@ try {
   console.log(formatLoadResult("bare node:http baseline", base, "notifications"));
   console.log(formatRatio(app_, base));
   if (floor) console.log(formatFloorComparison(app_, floor, base));
+  if (burning) {
+    const burnUrl = `${burning.url}${NOTIFY_PATH}`;
+    const burnWarm = signNotifications(warmSides.burn, clientId, walletKey, warmTotal);
+    await runOpenLoop(warm, (index) => post(burnUrl, burnWarm[index] as SignedNotification));
+    const burnNotifications = signNotifications(sides.burn, clientId, walletKey);
+    const burned = await runOpenLoop(
+      load,
+      (index) => post(burnUrl, burnNotifications[index] as SignedNotification),
+      () => cpuSecondsOf(burning.child.pid),
+    );
+    console.log(formatLoadResult(`baseline + ${burnMs} ms CPU/request`, burned, "notifications"));
+    console.log(formatRatio(burned, base).replace("(app / baseline)", "(burning baseline / baseline)"));
+  }
   console.log(
-    `orders paid: app ${await paidOrders(sides.app)}/${total}, baseline ${await paidOrders(sides.base)}/${total}`,
+    `orders paid: app ${await paidOrders(sides.app)}/${total}, baseline ${await paidOrders(sides.base)}/${total}` +
+      (burning ? `, burning baseline ${await paidOrders(sides.burn)}/${total}` : ""),
   );
 } finally {
   await db.end().catch(() => {});

@@ -9,6 +9,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { loadPublicKey, verifySignedMessage } from "../../lib/wallet/signature";
+import { burnCpu, burnMsPerRequest } from "./burn-cpu";
 
 function required(name: string): string {
   const value = process.env[name];
@@ -25,6 +26,7 @@ const ACK = JSON.stringify({
 
 const server = createServer(async (request, response) => {
   try {
+    if (burnMsPerRequest > 0) burnCpu(burnMsPerRequest);
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const rawBody = Buffer.concat(chunks).toString("utf8");

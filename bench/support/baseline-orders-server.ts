@@ -10,6 +10,7 @@ import pg from "pg";
 import { createWalletClient } from "../../lib/wallet/client";
 import { PRODUCT_CODES } from "../../lib/wallet/product-codes";
 import { formatWalletTime } from "../../lib/wallet/signature";
+import { burnCpu, burnMsPerRequest } from "./burn-cpu";
 
 function required(name: string): string {
   const value = process.env[name];
@@ -26,23 +27,9 @@ const wallet = createWalletClient({
   keyVersion: 1,
 });
 
-/**
- * What-if knob (BENCH_BASELINE_BURN_MS): CPU the baseline spends on the event loop per request before
- * its real work, e.g. the framework's own cost measured on the unrouted path. It shows what a server
- * doing the same work plus that much CPU on one event loop does to the tail at the same rate.
- */
-const burnMs = Number(process.env.BENCH_BASELINE_BURN_MS ?? 0);
-
-function burn(ms: number) {
-  const until = performance.now() + ms;
-  while (performance.now() < until) {
-    // busy: this is the CPU being simulated
-  }
-}
-
 const server = createServer(async (request, response) => {
   try {
-    if (burnMs > 0) burn(burnMs);
+    if (burnMsPerRequest > 0) burnCpu(burnMsPerRequest);
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString()) as {
