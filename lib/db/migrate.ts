@@ -6,8 +6,11 @@
 //
 // Differences from Prisma, on purpose: each migration runs in one transaction together with its
 // `_prisma_migrations` row, so a failure leaves neither half-applied DDL nor a failed row to resolve
-// by hand. The price: statements PostgreSQL refuses inside a transaction (CREATE INDEX CONCURRENTLY,
-// using an enum value added in the same migration) need a migration of their own, or the DBA.
+// by hand. Statements PostgreSQL refuses inside a transaction (CREATE INDEX CONCURRENTLY, using an
+// enum value added in an earlier statement) go in a migration of their own whose first line is
+// `-- migrate: no-transaction`. That one runs as Prisma runs every migration: its row is written
+// first and finished after, so a failure leaves an unfinished row that stops the next run until a
+// person has looked (a failed CREATE INDEX CONCURRENTLY leaves an INVALID index behind).
 import { randomUUID } from "node:crypto";
 import { Client } from "pg";
 import { DEFAULT_MIGRATIONS_DIR, type MigrationFile, readMigrationFiles } from "./migration-files";
@@ -44,6 +47,7 @@ interface AppliedRow {
   checksum: string;
   finished_at: Date | null;
   started_at: Date;
+  logs: string | null;
 }
 
 // Prisma's DDL, column for column.
@@ -92,7 +96,7 @@ export async function applyMigrations(options: ApplyMigrationsOptions): Promise<
 async function readAppliedRows(client: Client): Promise<AppliedRow[]> {
   // Rows an operator marked rolled back (`prisma migrate resolve --rolled-back`) count as not applied.
   const result = await client.query<AppliedRow>(
-    `SELECT migration_name, checksum, finished_at, started_at
+    `SELECT migration_name, checksum, finished_at, started_at, logs
        FROM "_prisma_migrations"
       WHERE rolled_back_at IS NULL
       ORDER BY started_at`,
@@ -108,10 +112,12 @@ function planMigrations(
 ): MigrationFile[] {
   const unfinished = rows.find((row) => row.finished_at === null);
   if (unfinished) {
-    // Only Prisma itself or a crashed older tool leaves such a row; the database may be half-migrated.
+    // Left by a failed no-transaction migration, by Prisma itself, or by a crash in between; the
+    // database may be half-migrated.
     throw new MigrationError(
       `Migration ${unfinished.migration_name} started at ${unfinished.started_at.toISOString()} but never ` +
-        "finished (failed or interrupted). Inspect the database, then fix it and delete that row from " +
+        `finished (${unfinished.logs ? `failed: ${unfinished.logs}` : "failed or interrupted"}). ` +
+        "Inspect the database, then fix it and delete that row from " +
         '"_prisma_migrations" or run `prisma migrate resolve`.',
       unfinished.migration_name,
     );
@@ -136,21 +142,19 @@ function planMigrations(
   return migrations.filter((migration) => !byName.has(migration.name));
 }
 
+const START_ROW = `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at)
+  VALUES ($1, $2, $3, clock_timestamp())`;
+const FINISH_ROW = `UPDATE "_prisma_migrations" SET finished_at = clock_timestamp(), applied_steps_count = 1
+  WHERE migration_name = $1 AND finished_at IS NULL AND rolled_back_at IS NULL`;
+
 async function applyOne(client: Client, migration: MigrationFile): Promise<void> {
+  if (migration.noTransaction) return applyOutsideTransaction(client, migration);
   await client.query("BEGIN");
   try {
-    await client.query(
-      `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at)
-       VALUES ($1, $2, $3, clock_timestamp())`,
-      [randomUUID(), migration.checksum, migration.name],
-    );
+    await client.query(START_ROW, [randomUUID(), migration.checksum, migration.name]);
     // No parameters: sent as a simple query, so the file may hold many statements.
     await client.query(migration.sql);
-    await client.query(
-      `UPDATE "_prisma_migrations" SET finished_at = clock_timestamp(), applied_steps_count = 1
-        WHERE migration_name = $1 AND finished_at IS NULL AND rolled_back_at IS NULL`,
-      [migration.name],
-    );
+    await client.query(FINISH_ROW, [migration.name]);
     await client.query("COMMIT");
   } catch (error) {
     await client.query("ROLLBACK").catch(() => {});
@@ -161,4 +165,35 @@ async function applyOne(client: Client, migration: MigrationFile): Promise<void>
       { cause: error },
     );
   }
+}
+
+/**
+ * A `-- migrate: no-transaction` migration: the row is committed as started, the SQL runs on its
+ * own, then the row is finished. Sent as one simple query, several statements would still form one
+ * implicit transaction, so such a file holds one statement (PostgreSQL says so if it does not).
+ */
+async function applyOutsideTransaction(client: Client, migration: MigrationFile): Promise<void> {
+  await client.query(START_ROW, [randomUUID(), migration.checksum, migration.name]);
+  try {
+    await client.query(migration.sql);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    // Kept where Prisma keeps it, for whoever resolves the row.
+    await client
+      .query(`UPDATE "_prisma_migrations" SET logs = $2 WHERE migration_name = $1 AND finished_at IS NULL`, [
+        migration.name,
+        reason,
+      ])
+      .catch(() => {});
+    throw new MigrationError(
+      `Migration ${migration.name} (no-transaction) failed: ${reason}. It ran outside a transaction, so ` +
+        "whatever it did before failing stays (a failed CREATE INDEX CONCURRENTLY leaves an INVALID index: " +
+        "drop it). Its row stays unfinished and stops later runs: once the database is clean, delete it " +
+        `(DELETE FROM "_prisma_migrations" WHERE migration_name = '${migration.name}' AND finished_at IS NULL) ` +
+        "and run again.",
+      migration.name,
+      { cause: error },
+    );
+  }
+  await client.query(FINISH_ROW, [migration.name]);
 }

@@ -9,6 +9,18 @@ export interface MigrationFile {
   name: string;
   sql: string;
   checksum: string;
+  /**
+   * The file starts with `-- migrate: no-transaction`: it runs outside a transaction, for the
+   * statements PostgreSQL refuses inside one (CREATE INDEX CONCURRENTLY on a table in use).
+   */
+  noTransaction: boolean;
+}
+
+/** The first line that takes a migration out of a transaction (case and spacing are free). */
+const NO_TRANSACTION_MARKER = /^\s*--\s*migrate:\s*no-transaction\s*$/i;
+
+export function isNoTransactionMigration(sql: string): boolean {
+  return NO_TRANSACTION_MARKER.test(sql.split("\n", 1)[0] ?? "");
 }
 
 /**
@@ -36,10 +48,12 @@ export function readMigrationFiles(migrationsDir: string = DEFAULT_MIGRATIONS_DI
     .sort()
     .map((name) => {
       const bytes = readFileSync(path.join(migrationsDir, name, "migration.sql"));
+      const sql = bytes.toString("utf8");
       return {
         name,
-        sql: bytes.toString("utf8"),
+        sql,
         checksum: createHash("sha256").update(bytes).digest("hex"),
+        noTransaction: isNoTransactionMigration(sql),
       };
     });
 }

@@ -292,4 +292,87 @@ describe("applyMigrations", () => {
     expect(result.applied).toEqual(["001_a"]);
     expect(await tableExists("a")).toBe(true);
   });
+
+  describe("a migration marked `-- migrate: no-transaction`", () => {
+    const table = "CREATE TABLE items (id int, sku text); INSERT INTO items VALUES (1, 'a'), (2, 'a');";
+
+    async function index(name: string) {
+      const result = await sql.query<{ valid: boolean }>(
+        "SELECT i.indisvalid AS valid FROM pg_index i WHERE i.indexrelid = to_regclass($1)",
+        [`public.${name}`],
+      );
+      return result.rows[0];
+    }
+
+    it("builds an index CONCURRENTLY, which PostgreSQL refuses inside the usual transaction", async () => {
+      const plain = migrationsDir({
+        "001_items": table,
+        "002_index": "CREATE INDEX CONCURRENTLY items_sku ON items (sku);",
+      });
+      await expect(applyMigrations({ connectionString: db.url, migrationsDir: plain })).rejects.toThrow(
+        /002_index failed and was rolled back: .*cannot run inside a transaction block/,
+      );
+
+      const marked = migrationsDir({
+        "001_items": table,
+        "002_index": "-- Migrate: No-Transaction\nCREATE INDEX CONCURRENTLY items_sku ON items (sku);\n",
+      });
+      const result = await applyMigrations({ connectionString: db.url, migrationsDir: marked });
+
+      expect(result.applied).toEqual(["002_index"]);
+      expect(await index("items_sku")).toEqual({ valid: true });
+      const row = (await migrationRows()).find((r) => r.migration_name === "002_index");
+      expect(row?.finished_at).toBeInstanceOf(Date);
+      expect(row?.applied_steps_count).toBe(1);
+    });
+
+    it("on failure keeps what ran and an unfinished row that stops the next run until it is resolved", async () => {
+      const dir = migrationsDir({
+        "001_items": table,
+        // The two rows share a sku: the unique build fails, leaving an INVALID index behind.
+        "002_unique":
+          "-- migrate: no-transaction\nCREATE UNIQUE INDEX CONCURRENTLY items_sku ON items (sku);",
+        "003_later": "CREATE TABLE later (id int);",
+      });
+
+      const run = applyMigrations({ connectionString: db.url, migrationsDir: dir });
+      await expect(run).rejects.toBeInstanceOf(MigrationError);
+      await expect(run).rejects.toThrow(/002_unique \(no-transaction\) failed: .*INVALID index/);
+      expect(await index("items_sku")).toEqual({ valid: false });
+      expect(await tableExists("later")).toBe(false);
+      const row = (await migrationRows()).find((r) => r.migration_name === "002_unique");
+      expect(row?.finished_at).toBeNull();
+      expect(row?.logs).toMatch(/could not create unique index/);
+
+      // Nothing more runs until a person has looked, and the refusal says what failed.
+      await expect(applyMigrations({ connectionString: db.url, migrationsDir: dir })).rejects.toThrow(
+        /002_unique started at .* but never finished \(failed: could not create unique index/,
+      );
+      expect(await tableExists("later")).toBe(false);
+
+      // The person fixes the data, drops the invalid index and deletes the row, as the message says.
+      await sql.query("UPDATE items SET sku = 'b' WHERE id = 2");
+      await sql.query("DROP INDEX items_sku");
+      await sql.query(
+        `DELETE FROM "_prisma_migrations" WHERE migration_name = '002_unique' AND finished_at IS NULL`,
+      );
+      const result = await applyMigrations({ connectionString: db.url, migrationsDir: dir });
+
+      expect(result.applied).toEqual(["002_unique", "003_later"]);
+      expect(await index("items_sku")).toEqual({ valid: true });
+      expect(await tableExists("later")).toBe(true);
+    });
+
+    it("takes the marker from the first line only", async () => {
+      const dir = migrationsDir({
+        "001_items": table,
+        "002_index":
+          "-- an index\n-- migrate: no-transaction\nCREATE INDEX CONCURRENTLY items_sku ON items (sku);",
+      });
+
+      await expect(applyMigrations({ connectionString: db.url, migrationsDir: dir })).rejects.toThrow(
+        /002_index failed and was rolled back/,
+      );
+    });
+  });
 });
