@@ -26,7 +26,7 @@ import { formatFloorComparison, formatLoadResult, formatRatio, post, runOpenLoop
 import {
   cpuSecondsOf,
   ensureProductionBuild,
-  startBaselineServer,
+  startBaselines,
   startNextApp,
   stopProcess,
 } from "./support/processes";
@@ -153,20 +153,9 @@ try {
   };
   const app = await startNextApp(appPort, appEnv, { cpuProfileDir, logFile: appLogFile });
   children.push(app);
-  const baseline = await startBaselineServer("bench/support/baseline-notify-server.ts", {
-    ...appEnv,
-    BENCH_BASELINE_BURN_MS: "0",
-  });
-  children.push(baseline.child);
-  // The what-if: the same baseline burning extra CPU per request (BENCH_BASELINE_BURN_MS).
-  const burning =
-    burnMs > 0
-      ? await startBaselineServer("bench/support/baseline-notify-server.ts", {
-          ...appEnv,
-          BENCH_BASELINE_BURN_MS: String(burnMs),
-        })
-      : undefined;
-  if (burning) children.push(burning.child);
+  // With BENCH_BASELINE_BURN_MS, also the what-if: the same baseline burning extra CPU per request.
+  const { baseline, burning } = await startBaselines("bench/support/baseline-notify-server.ts", appEnv);
+  children.push(baseline.child, ...(burning ? [burning.child] : []));
   const appUrl = `http://127.0.0.1:${appPort}${NOTIFY_PATH}`;
   const baselineUrl = `${baseline.url}${NOTIFY_PATH}`;
 

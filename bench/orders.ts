@@ -31,7 +31,7 @@ import { formatFloorComparison, formatLoadResult, formatRatio, post, runOpenLoop
 import {
   cpuSecondsOf,
   ensureProductionBuild,
-  startBaselineServer,
+  startBaselines,
   startNextApp,
   stopProcess,
 } from "./support/processes";
@@ -107,21 +107,12 @@ try {
     sessions.push(((await response.json()) as { sessionToken: string }).sessionToken);
   }
 
-  const baseline = await startBaselineServer("bench/support/baseline-orders-server.ts", {
-    ...appEnv,
-    BENCH_BASELINE_BURN_MS: "0",
-  });
-  children.push(baseline.child);
-  // The what-if: the same baseline burning extra CPU per request (BENCH_BASELINE_BURN_MS).
-  const burnMs = Number(process.env.BENCH_BASELINE_BURN_MS ?? 0);
-  const burning =
-    burnMs > 0
-      ? await startBaselineServer("bench/support/baseline-orders-server.ts", {
-          ...appEnv,
-          BENCH_BASELINE_BURN_MS: String(burnMs),
-        })
-      : undefined;
-  if (burning) children.push(burning.child);
+  // With BENCH_BASELINE_BURN_MS, also the what-if: the same baseline burning extra CPU per request.
+  const { baseline, burning, burnMs } = await startBaselines(
+    "bench/support/baseline-orders-server.ts",
+    appEnv,
+  );
+  children.push(baseline.child, ...(burning ? [burning.child] : []));
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const customers = (

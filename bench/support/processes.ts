@@ -57,10 +57,12 @@ export async function startNextApp(
 }
 
 /** Starts a bench server written in TypeScript and resolves with the URL it prints. */
-export function startBaselineServer(
-  script: string,
-  env: NodeJS.ProcessEnv,
-): Promise<{ child: ChildProcess; url: string }> {
+export interface BaselineServer {
+  child: ChildProcess;
+  url: string;
+}
+
+export function startBaselineServer(script: string, env: NodeJS.ProcessEnv): Promise<BaselineServer> {
   const child = spawn(process.execPath, ["--import", "tsx", script], {
     env,
     stdio: ["ignore", "pipe", "inherit"],
@@ -74,6 +76,21 @@ export function startBaselineServer(
     });
     child.once("exit", (code) => reject(new Error(`${script} exited (${code}): ${output}`)));
   });
+}
+
+/**
+ * The bench's baseline server, and when BENCH_BASELINE_BURN_MS is set a second copy of it that burns
+ * that much CPU per request (support/burn-cpu.ts): the what-if run beside the real one.
+ */
+export async function startBaselines(
+  script: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ baseline: BaselineServer; burning?: BaselineServer; burnMs: number }> {
+  const burnMs = Number(process.env.BENCH_BASELINE_BURN_MS ?? 0);
+  const baseline = await startBaselineServer(script, { ...env, BENCH_BASELINE_BURN_MS: "0" });
+  if (!(burnMs > 0)) return { baseline, burnMs: 0 };
+  const burning = await startBaselineServer(script, { ...env, BENCH_BASELINE_BURN_MS: String(burnMs) });
+  return { baseline, burning, burnMs };
 }
 
 /** SIGTERM, then wait for the exit (a profiled server writes its profile on the way out). */
