@@ -404,6 +404,8 @@ export interface components {
             items?: {
                 sku: string;
                 name: string;
+                /** @description The product's Arabic name when the order was placed (null for orders placed before it was kept). */
+                nameArabic: string | null;
                 /**
                  * @description Integer fils (1 IQD = 1000 fils) as a string of digits.
                  * @example 2500000
@@ -452,6 +454,8 @@ export interface components {
             items?: {
                 sku: string;
                 name: string;
+                /** @description The product's Arabic name when the order was placed (null for orders placed before it was kept). */
+                nameArabic: string | null;
                 /**
                  * @description Integer fils (1 IQD = 1000 fils) as a string of digits.
                  * @example 2500000

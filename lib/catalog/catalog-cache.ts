@@ -10,6 +10,7 @@ import type { PrismaClient } from "@/lib/db";
 export interface CatalogEntry {
   sku: string;
   name: string;
+  nameArabic: string;
   priceFils: bigint;
   currency: string;
 }
@@ -22,7 +23,7 @@ let catalogs = new WeakMap<PrismaClient, Promise<Catalog>>();
 async function readActiveCatalog(prisma: PrismaClient): Promise<Catalog> {
   const products = await prisma.product.findMany({
     where: { active: true },
-    select: { sku: true, name: true, priceFils: true, currency: true },
+    select: { sku: true, name: true, nameArabic: true, priceFils: true, currency: true },
   });
   return new Map(products.map((product) => [product.sku, product]));
 }

@@ -13,6 +13,8 @@ export interface RequestedItem {
 export interface PricedLine {
   sku: string;
   name: string;
+  /** Kept with the line, like the English name: the console and the mini program show either. */
+  nameArabic: string;
   unitPriceFils: bigint;
   quantity: number;
 }
@@ -61,6 +63,7 @@ function priceFromCatalog(catalog: Catalog, normalized: RequestedItem[]): Priced
     return {
       sku: product.sku,
       name: product.name,
+      nameArabic: product.nameArabic,
       unitPriceFils: product.priceFils,
       quantity: item.quantity,
     };
@@ -73,7 +76,7 @@ function priceFromCatalog(catalog: Catalog, normalized: RequestedItem[]): Priced
 }
 
 /** `2 x Coffee, 1 x Cake`, cut to the wallet's description limit. */
-export function describeLines(lines: PricedLine[], max = 256): string {
+export function describeLines(lines: Pick<PricedLine, "name" | "quantity">[], max = 256): string {
   const text = lines.map((line) => `${line.quantity} x ${line.name}`).join(", ");
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }

@@ -8,7 +8,7 @@
 //   which the `pay` request needs;
 // - the prices: every line must still match the active catalog row it was priced from, so an order
 //   priced from the in-memory catalog (lib/catalog/catalog-cache.ts) is never written with a price or
-//   name an operator has since changed.
+//   name (English or Arabic) an operator has since changed.
 //
 // Hand-written because Prisma needs a transaction of several statements, and reads first, for the same
 // work; this is the busiest write of the app (run without Prisma's runtime: lib/db/run-sql.ts).
@@ -58,14 +58,15 @@ export async function insertOrder(prisma: PrismaClient, order: NewOrder): Promis
         ${items.map((item) => item.id)}::text[],
         ${items.map((item) => item.sku)}::text[],
         ${items.map((item) => item.name)}::text[],
+        ${items.map((item) => item.nameArabic)}::text[],
         ${items.map((item) => item.unitPriceFils.toString())}::bigint[],
         ${items.map((item) => item.quantity)}::int[]
-      ) AS line (id, sku, name, unit_price_fils, quantity)
+      ) AS line (id, sku, name, name_arabic, unit_price_fils, quantity)
     ),
     catalog AS (
       SELECT count(*) = ${items.length}::int AS current
       FROM line JOIN products p
-        ON p.sku = line.sku AND p.active AND p.name = line.name
+        ON p.sku = line.sku AND p.active AND p.name = line.name AND p.name_arabic = line.name_arabic
        AND p.price_fils = line.unit_price_fils AND p.currency = ${order.currency}::text
     ),
     customer AS (
@@ -85,8 +86,8 @@ export async function insertOrder(prisma: PrismaClient, order: NewOrder): Promis
       RETURNING ${ORDER_COLUMNS}
     ),
     lines AS (
-      INSERT INTO order_items (id, order_id, sku, name, unit_price_fils, quantity)
-      SELECT line.id, inserted.id, line.sku, line.name, line.unit_price_fils, line.quantity
+      INSERT INTO order_items (id, order_id, sku, name, name_arabic, unit_price_fils, quantity)
+      SELECT line.id, inserted.id, line.sku, line.name, line.name_arabic, line.unit_price_fils, line.quantity
       FROM inserted, line
     ),
     created AS (

@@ -51,6 +51,7 @@ export function orderView(order: Order & { items?: OrderItem[] }) {
     items: order.items?.map((item) => ({
       sku: item.sku,
       name: item.name,
+      nameArabic: item.nameArabic,
       unitPrice: item.unitPriceFils.toString(),
       quantity: item.quantity,
     })),

@@ -266,6 +266,11 @@ describe("the operator console", () => {
     // Amounts keep their digits in order inside the Arabic text.
     await page.goto(url("/admin/orders"));
     expect(await page.locator("#orders tbody tr .amount").first().textContent()).toMatch(/^[\d,]+ د\.ع$/);
+    // An order's lines are named in Arabic, the English name beneath.
+    const order = await paidOrder("CASHIER", "TEA", 2);
+    await page.goto(url(`/admin/orders/${order.orderId}`));
+    const line = page.locator("tr", { has: page.locator("td", { hasText: "TEA" }) });
+    expect(await line.locator("td").nth(1).innerText()).toBe("شاي عراقي\nIraqi tea");
     await page.click("button[lang=en]");
     await waitUntil(async () => (await page.getAttribute("html", "dir")) === "ltr", {
       timeoutMs: 10_000,

@@ -63,6 +63,10 @@ export const orderView = z
         z.object({
           sku: z.string(),
           name: z.string(),
+          nameArabic: z.string().nullable().meta({
+            description:
+              "The product's Arabic name when the order was placed (null for orders placed before it was kept).",
+          }),
           unitPrice: fils,
           quantity: z.number().int(),
         }),
@@ -80,7 +84,9 @@ const orderExampleBase = {
   amount: { currency: "IQD", value: "5000000" },
   refunded: "0",
   voided: "0",
-  items: [{ sku: "COFFEE", name: "Cardamom coffee", unitPrice: "2500000", quantity: 2 }],
+  items: [
+    { sku: "COFFEE", name: "Cardamom coffee", nameArabic: "قهوة بالهيل", unitPrice: "2500000", quantity: 2 },
+  ],
   createdAt: CREATED_AT,
 } satisfies Partial<OrderViewJson>;
 

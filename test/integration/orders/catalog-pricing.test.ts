@@ -54,6 +54,21 @@ describe("pricing from the in-memory catalog", () => {
     expect(kept.items).toEqual([expect.objectContaining({ unitPriceFils: 1_000_000n })]);
   });
 
+  it("an Arabic name edited in the database reaches the next order's line; earlier lines keep theirs", async () => {
+    const { customerId } = await merchant.newCustomer();
+    const sku = await newProduct(1_000_000n);
+    const before = await order(customerId, sku);
+    expect(before.order.items).toEqual([expect.objectContaining({ sku, nameArabic: "منتج" })]);
+    // Only the Arabic name changes, on another instance: the cached line no longer matches the row.
+    await merchant.ctx.prisma.product.update({ where: { sku }, data: { nameArabic: "منتج جديد" } });
+    const after = await order(customerId, sku);
+    expect(after.order.items).toEqual([expect.objectContaining({ sku, nameArabic: "منتج جديد" })]);
+    const kept = await merchant.ctx.prisma.orderItem.findFirstOrThrow({
+      where: { orderId: before.order.id },
+    });
+    expect(kept.nameArabic).toBe("منتج");
+  });
+
   it("a product added after the catalog was cached can be ordered at once", async () => {
     const { customerId } = await merchant.newCustomer();
     await order(customerId, "COFFEE");

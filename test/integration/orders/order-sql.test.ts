@@ -25,8 +25,13 @@ async function newCustomer() {
   return db.prisma.customer.create({ data: { walletCustomerId: `w-${randomUUID()}` } });
 }
 
-const coffee = { sku: "COFFEE", name: "Cardamom coffee", unitPriceFils: 2_500_000n };
-const tea = { sku: "TEA", name: "Iraqi tea", unitPriceFils: 1_000_000n };
+const coffee = {
+  sku: "COFFEE",
+  name: "Cardamom coffee",
+  nameArabic: "قهوة بالهيل",
+  unitPriceFils: 2_500_000n,
+};
+const tea = { sku: "TEA", name: "Iraqi tea", nameArabic: "شاي عراقي", unitPriceFils: 1_000_000n };
 
 function newOrder(customerId: string, overrides: Partial<NewOrder> = {}): NewOrder {
   const id = newRowId();
@@ -113,6 +118,7 @@ describe("insertOrder", () => {
   it.each([
     ["a price changed", { unitPriceFils: 2_400_000n }],
     ["a name changed", { name: "Coffee" }],
+    ["the Arabic name changed", { nameArabic: "قهوة" }],
   ])("%s since pricing: nothing is written", async (_, change) => {
     const customer = await newCustomer();
     const draft = newOrder(customer.id, { lines: [{ ...coffee, ...change, quantity: 1 }] });
@@ -126,7 +132,7 @@ describe("insertOrder", () => {
       data: { sku: "RETIRED", name: "Retired", nameArabic: "-", priceFils: 1_000n, active: false },
     });
     const draft = newOrder(customer.id, {
-      lines: [{ sku: "RETIRED", name: "Retired", unitPriceFils: 1_000n, quantity: 1 }],
+      lines: [{ sku: "RETIRED", name: "Retired", nameArabic: "-", unitPriceFils: 1_000n, quantity: 1 }],
     });
     expect(await insertOrder(db.prisma, draft)).toEqual({ outcome: "catalog-changed" });
     expect(await rowsOf(draft.id)).toEqual({ orders: 0, items: 0, events: 0 });

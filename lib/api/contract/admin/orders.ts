@@ -280,6 +280,7 @@ export const adminGetOrder = defineEndpoint({
                 orderId: ORDER_ID,
                 sku: "DATES",
                 name: "Barhi dates, 1 kg",
+                nameArabic: "تمر برحي ١ كغ",
                 unitPriceFils: "12000000",
                 quantity: 1,
               },

@@ -48,6 +48,8 @@ export const orderItem = z.object({
   orderId: rowId,
   sku: z.string(),
   name: z.string(),
+  /** Null on lines written before the Arabic name was kept with the line. */
+  nameArabic: z.string().nullable(),
   unitPriceFils: fils,
   quantity: z.number().int(),
 });

@@ -147,6 +147,26 @@ function keyedTimeline(timeline: TimelineEntry[]) {
   });
 }
 
+/**
+ * A line's product name in the console's language, with the other one beneath when the line kept both
+ * (lines from before the Arabic name was kept have the English one only).
+ */
+function ItemName({ name, nameArabic, locale }: { name: string; nameArabic: string | null; locale: Locale }) {
+  const [first, second] = locale === "ar" && nameArabic ? [nameArabic, name] : [name, nameArabic];
+  return (
+    <>
+      <bdi>{first}</bdi>
+      {/* The block takes the page's direction (so it lines up under the first name); bdi keeps the
+          other language's text in its own order. */}
+      {second && second !== first ? (
+        <span className="muted item-other-name">
+          <bdi>{second}</bdi>
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 export default async function OrderPage({ params }: { params: Promise<{ id: string }> }) {
   const { ctx, locale, t, operator } = await consolePage();
   const parsed = orderParams.safeParse(await params);
@@ -337,7 +357,9 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
           {order.items.map((item) => (
             <tr key={item.id}>
               <td className="mono nowrap">{item.sku}</td>
-              <td dir="auto">{item.name}</td>
+              <td>
+                <ItemName name={item.name} nameArabic={item.nameArabic} locale={locale} />
+              </td>
               <td className="num">{item.quantity}</td>
               <td className="num">
                 <Amount fils={item.unitPriceFils} locale={locale} />

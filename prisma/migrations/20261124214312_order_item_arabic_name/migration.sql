@@ -1,0 +1,7 @@
+-- Order lines keep the product's Arabic name as they keep its English one: what the customer ordered,
+-- whatever the catalog says later. Lines written before stay NULL (the console and the mini program
+-- show the English name there): the catalog's Arabic name today may not be the one of that day.
+-- Adding a nullable column without a default changes no row, so it takes no time on a large table.
+-- AlterTable
+ALTER TABLE "order_items" ADD COLUMN     "name_arabic" TEXT;
+
