@@ -199,7 +199,15 @@ describe("schema.prisma against the migrated database", () => {
 
     await roundTrip(
       "OrderItem",
-      { id: id(), orderId, sku: "DATES-1KG", name: "Dates, 1 kg", unitPriceFils: BEYOND_2_53, quantity: 2 },
+      {
+        id: id(),
+        orderId,
+        sku: "DATES-1KG",
+        name: "Dates, 1 kg",
+        nameArabic: "تمر، ١ كغ",
+        unitPriceFils: BEYOND_2_53,
+        quantity: 2,
+      },
       (data) => prisma.orderItem.create({ data }),
       (key) => prisma.orderItem.findUniqueOrThrow({ where: { id: key } }),
     );
