@@ -8,6 +8,7 @@
 //   npm run bench:reconcile
 //   BENCH_ORDERS=2000 BENCH_CONCURRENCY=16 npm run bench:reconcile
 //   BENCH_CPU_PROF=.bench-profiles npm run bench:reconcile   (CPU profile of the reconcile phase)
+//   BENCH_RECONCILE_DIRECT=1 npm run bench:reconcile   (what-if: reconcileOrder without the queue)
 //
 // Everything is temporary and local: a fresh database on the local PostgreSQL, the sandbox as its own
 // process (its own core, like a real wallet), a unique BullMQ prefix on the local Redis (its keys are
@@ -31,6 +32,7 @@ import { createOrder } from "../lib/orders/create-order";
 import type { JobQueue } from "../lib/queue/definitions";
 import { SCAN_JOB } from "../lib/queue/definitions";
 import { DEFAULT_JOB_SETTINGS } from "../lib/queue/settings";
+import { reconcileOrder } from "../lib/reconcile/reconcile-order";
 import { createLoggedWalletClient, type ServiceContext } from "../lib/services/context";
 import { createWalletClient } from "../lib/wallet/client";
 import { loadPublicKey } from "../lib/wallet/signature";
@@ -65,6 +67,14 @@ async function deletePrefix(prefix: string) {
     if (keys.length > 0) await redis.unlink(...keys);
   } while (cursor !== "0");
   redis.disconnect();
+}
+
+/** BENCH_RECONCILE_DIRECT: every order through reconcileOrder, CONCURRENCY at a time, no queue. */
+async function reconcileDirectly(ctx: ServiceContext, orderIds: string[]) {
+  const done = inParallel(orderIds.length, CONCURRENCY, async (index) => {
+    await reconcileOrder(ctx, orderIds[index] as string, { flagAfterMs: DEFAULT_JOB_SETTINGS.flagAfterMs });
+  });
+  return { close: () => done };
 }
 
 async function inParallel(count: number, concurrency: number, task: (index: number) => Promise<void>) {
@@ -186,17 +196,28 @@ try {
   const callsBefore = await prisma.walletCall.count();
 
   // The reconcile worker as `npm run workers -- reconcile` runs it (default scan cadence: the first scan
-  // runs when the scheduler is created, and claims everything that is due).
+  // runs when the scheduler is created, and claims everything that is due). BENCH_RECONCILE_DIRECT=1
+  // is the what-if with no queue at all: the same reconcileOrder for every order, CONCURRENCY at a
+  // time, in this process. It is the ceiling of any batching of jobs, which still reads and writes
+  // each order as reconcileOrder does.
+  const direct = Boolean(process.env.BENCH_RECONCILE_DIRECT);
+  const directIds = direct
+    ? (await prisma.order.findMany({ where: { status: "UNKNOWN" }, select: { id: true } })).map(
+        (order) => order.id,
+      )
+    : [];
   const stopProfile = await profilePhase(process.env.BENCH_CPU_PROF || undefined, "reconcile-phase");
   const started = performance.now();
-  const running = await startWorkers({
-    ctx,
-    redisUrl: REDIS_URL,
-    prefix,
-    queues: ["reconcile"],
-    settings: DEFAULT_JOB_SETTINGS,
-    concurrency: CONCURRENCY,
-  });
+  const running = direct
+    ? await reconcileDirectly(ctx, directIds)
+    : await startWorkers({
+        ctx,
+        redisUrl: REDIS_URL,
+        prefix,
+        queues: ["reconcile"],
+        settings: DEFAULT_JOB_SETTINGS,
+        concurrency: CONCURRENCY,
+      });
   let paid = 0;
   while (paid < unknown) {
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -223,7 +244,7 @@ try {
       `${(totalCalls / seconds).toFixed(0)} calls/s; still UNKNOWN: ${stillUnknown}; settled twice: ${twice[0]?.n ?? 0}`,
   );
   console.log(
-    `ratio (reconcile / sandbox alone): ${(paid / seconds / sandboxCallsPerSecond).toFixed(2)} ` +
+    `ratio (reconcile${direct ? ", direct: no queue" : ""} / sandbox alone): ${(paid / seconds / sandboxCallsPerSecond).toFixed(2)} ` +
       `(${(paid / seconds).toFixed(0)} orders/s against ${sandboxCallsPerSecond.toFixed(0)} inquiries/s)`,
   );
 
