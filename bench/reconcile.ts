@@ -200,7 +200,7 @@ try {
   // is the what-if with no queue at all: the same reconcileOrder for every order, CONCURRENCY at a
   // time, in this process. It is the ceiling of any batching of jobs, which still reads and writes
   // each order as reconcileOrder does.
-  const direct = Boolean(process.env.BENCH_RECONCILE_DIRECT);
+  const direct = process.env.BENCH_RECONCILE_DIRECT === "1";
   const directIds = direct
     ? (await prisma.order.findMany({ where: { status: "UNKNOWN" }, select: { id: true } })).map(
         (order) => order.id,

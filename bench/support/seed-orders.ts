@@ -56,8 +56,8 @@ SELECT o.id, c.id, o.flow::order_flow,
   ) o
   JOIN bench_customer c ON c.n = o.customer_n;
 
-INSERT INTO order_items (id, order_id, sku, name, unit_price_fils, quantity)
-SELECT pg_temp.uuid7_at(created_at), id, 'DATES', 'Dates, 1 kg', amount_fils, 1 FROM orders;
+INSERT INTO order_items (id, order_id, sku, name, name_arabic, unit_price_fils, quantity)
+SELECT pg_temp.uuid7_at(created_at), id, 'DATES', 'Dates, 1 kg', 'تمر، ١ كغ', amount_fils, 1 FROM orders;
 
 -- The timeline: created, the pay answer, and the payment's outcome where there is one.
 INSERT INTO order_events (id, order_id, from_status, to_status, type, actor, created_at)

@@ -6,17 +6,22 @@
 //
 // Differences from Prisma, on purpose: each migration runs in one transaction together with its
 // `_prisma_migrations` row, so a failure leaves neither half-applied DDL nor a failed row to resolve
-// by hand. Statements PostgreSQL refuses inside a transaction (CREATE INDEX CONCURRENTLY, using an
-// enum value added in an earlier statement) go in a migration of their own whose first line is
-// `-- migrate: no-transaction`. That one runs as Prisma runs every migration: its row is written
-// first and finished after, so a failure leaves an unfinished row that stops the next run until a
-// person has looked (a failed CREATE INDEX CONCURRENTLY leaves an INVALID index behind).
+// by hand. A statement PostgreSQL refuses inside a transaction (CREATE INDEX CONCURRENTLY) goes alone
+// in a migration whose first line is `-- migrate: no-transaction`. That one runs as Prisma runs every
+// migration: its row is written first and finished after, so a failure leaves an unfinished row that
+// stops the next run until a person has looked (a failed CREATE INDEX CONCURRENTLY leaves an INVALID
+// index behind). The file is still sent as one query, and PostgreSQL runs the statements of one query
+// as one transaction: hence one statement per marked file. (An enum value added by ALTER TYPE can be
+// used once that has committed: put the use in the next, ordinary migration.)
 import { randomUUID } from "node:crypto";
 import { Client } from "pg";
 import { DEFAULT_MIGRATIONS_DIR, type MigrationFile, readMigrationFiles } from "./migration-files";
 
 /** The advisory lock key Prisma Migrate takes, so our runner and Prisma's also exclude each other. */
 export const MIGRATION_LOCK_KEY = 72707369;
+
+/** How often a runner that finds the lock taken asks again. */
+const LOCK_RETRY_MS = 200;
 
 export interface ApplyMigrationsOptions {
   connectionString: string;
@@ -43,6 +48,7 @@ export class MigrationError extends Error {
 }
 
 interface AppliedRow {
+  id: string;
   migration_name: string;
   checksum: string;
   finished_at: Date | null;
@@ -71,7 +77,7 @@ export async function applyMigrations(options: ApplyMigrationsOptions): Promise<
   try {
     // Session-level: held across the per-migration transactions, and released by PostgreSQL if this
     // process dies. A second runner waits here, then finds nothing left to do.
-    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await takeMigrationLock(client, log);
     try {
       await client.query(CREATE_MIGRATIONS_TABLE);
       const rows = await readAppliedRows(client);
@@ -93,10 +99,30 @@ export async function applyMigrations(options: ApplyMigrationsOptions): Promise<
   }
 }
 
+/**
+ * Takes the session-level advisory lock, asking again while another runner holds it. Not the blocking
+ * pg_advisory_lock: a statement waiting on it keeps a snapshot open, and a CREATE INDEX CONCURRENTLY in
+ * the runner holding the lock waits for every older snapshot to end. PostgreSQL calls that a deadlock
+ * and fails the index build. (Prisma's own `migrate deploy` still waits the blocking way: do not start
+ * it beside a run of ours that builds an index concurrently.)
+ */
+async function takeMigrationLock(client: Client, log: (message: string) => void): Promise<void> {
+  let announced = false;
+  for (;;) {
+    const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1) AS locked", [
+      MIGRATION_LOCK_KEY,
+    ]);
+    if (rows[0]?.locked) return;
+    if (!announced) log("another migration run holds the lock: waiting for it to finish");
+    announced = true;
+    await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+  }
+}
+
 async function readAppliedRows(client: Client): Promise<AppliedRow[]> {
   // Rows an operator marked rolled back (`prisma migrate resolve --rolled-back`) count as not applied.
   const result = await client.query<AppliedRow>(
-    `SELECT migration_name, checksum, finished_at, started_at, logs
+    `SELECT id, migration_name, checksum, finished_at, started_at, logs
        FROM "_prisma_migrations"
       WHERE rolled_back_at IS NULL
       ORDER BY started_at`,
@@ -117,8 +143,7 @@ function planMigrations(
     throw new MigrationError(
       `Migration ${unfinished.migration_name} started at ${unfinished.started_at.toISOString()} but never ` +
         `finished (${unfinished.logs ? `failed: ${unfinished.logs}` : "failed or interrupted"}). ` +
-        "Inspect the database, then fix it and delete that row from " +
-        '"_prisma_migrations" or run `prisma migrate resolve`.',
+        resolveAdvice(unfinished.id),
       unfinished.migration_name,
     );
   }
@@ -145,16 +170,28 @@ function planMigrations(
 const START_ROW = `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at)
   VALUES ($1, $2, $3, clock_timestamp())`;
 const FINISH_ROW = `UPDATE "_prisma_migrations" SET finished_at = clock_timestamp(), applied_steps_count = 1
-  WHERE migration_name = $1 AND finished_at IS NULL AND rolled_back_at IS NULL`;
+  WHERE id = $1`;
+
+/** What a person does about an unfinished row: the exact statements, for this row only. */
+function resolveAdvice(rowId: string): string {
+  return (
+    `Its row in "_prisma_migrations" (id '${rowId}') stops every later run until a person has looked. ` +
+    "If the migration's work is all there (for an index: pg_index.indisvalid is true), mark it finished: " +
+    `UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = '${rowId}'. ` +
+    "If not, undo what it left, then delete the row so that it runs again: " +
+    `DELETE FROM "_prisma_migrations" WHERE id = '${rowId}'.`
+  );
+}
 
 async function applyOne(client: Client, migration: MigrationFile): Promise<void> {
   if (migration.noTransaction) return applyOutsideTransaction(client, migration);
   await client.query("BEGIN");
   try {
-    await client.query(START_ROW, [randomUUID(), migration.checksum, migration.name]);
+    const rowId = randomUUID();
+    await client.query(START_ROW, [rowId, migration.checksum, migration.name]);
     // No parameters: sent as a simple query, so the file may hold many statements.
     await client.query(migration.sql);
-    await client.query(FINISH_ROW, [migration.name]);
+    await client.query(FINISH_ROW, [rowId]);
     await client.query("COMMIT");
   } catch (error) {
     await client.query("ROLLBACK").catch(() => {});
@@ -168,32 +205,38 @@ async function applyOne(client: Client, migration: MigrationFile): Promise<void>
 }
 
 /**
- * A `-- migrate: no-transaction` migration: the row is committed as started, the SQL runs on its
- * own, then the row is finished. Sent as one simple query, several statements would still form one
- * implicit transaction, so such a file holds one statement (PostgreSQL says so if it does not).
+ * A `-- migrate: no-transaction` migration: the row is committed as started, the SQL runs on its own
+ * (one statement: see the top of this file), then the row is finished. Any failure after the row is
+ * written leaves it unfinished, with what a person should do in the error and the next run's refusal.
  */
 async function applyOutsideTransaction(client: Client, migration: MigrationFile): Promise<void> {
-  await client.query(START_ROW, [randomUUID(), migration.checksum, migration.name]);
+  const rowId = randomUUID();
+  await client.query(START_ROW, [rowId, migration.checksum, migration.name]);
   try {
     await client.query(migration.sql);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     // Kept where Prisma keeps it, for whoever resolves the row.
     await client
-      .query(`UPDATE "_prisma_migrations" SET logs = $2 WHERE migration_name = $1 AND finished_at IS NULL`, [
-        migration.name,
-        reason,
-      ])
+      .query(`UPDATE "_prisma_migrations" SET logs = $2 WHERE id = $1`, [rowId, reason])
       .catch(() => {});
     throw new MigrationError(
-      `Migration ${migration.name} (no-transaction) failed: ${reason}. It ran outside a transaction, so ` +
-        "whatever it did before failing stays (a failed CREATE INDEX CONCURRENTLY leaves an INVALID index: " +
-        "drop it). Its row stays unfinished and stops later runs: once the database is clean, delete it " +
-        `(DELETE FROM "_prisma_migrations" WHERE migration_name = '${migration.name}' AND finished_at IS NULL) ` +
-        "and run again.",
+      `Migration ${migration.name} (no-transaction) failed: ${reason}. It ran outside a transaction: ` +
+        "check what it left (a failed CREATE INDEX CONCURRENTLY leaves an INVALID index; drop it with " +
+        `DROP INDEX CONCURRENTLY, which does not block the table). ${resolveAdvice(rowId)}`,
       migration.name,
       { cause: error },
     );
   }
-  await client.query(FINISH_ROW, [migration.name]);
+  try {
+    await client.query(FINISH_ROW, [rowId]);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new MigrationError(
+      `Migration ${migration.name} (no-transaction) ran, but its row could not be marked finished: ` +
+        `${reason}. ${resolveAdvice(rowId)}`,
+      migration.name,
+      { cause: error },
+    );
+  }
 }

@@ -52,6 +52,15 @@ async function tableExists(name: string): Promise<boolean> {
   return result.rows[0].oid !== null;
 }
 
+/** Polls `check` until it holds (a few seconds at most). */
+async function eventually(what: string, check: () => boolean | Promise<boolean>) {
+  for (let i = 0; i < 500; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
 async function migrationRows() {
   const result = await sql.query(
     `SELECT migration_name, checksum, finished_at, rolled_back_at, applied_steps_count, logs
@@ -197,9 +206,15 @@ describe("applyMigrations", () => {
 
     const first = applyMigrations({ connectionString: db.url, migrationsDir: dir });
     await waitFor((states) => states.includes(true));
-    const second = applyMigrations({ connectionString: db.url, migrationsDir: dir });
-    // The second runner is blocked on the lock while the first still holds it.
-    await waitFor((states) => states.includes(true) && states.includes(false));
+    const said: string[] = [];
+    const second = applyMigrations({
+      connectionString: db.url,
+      migrationsDir: dir,
+      log: (m) => said.push(m),
+    });
+    // The second runner finds the lock taken and waits while the first still holds it.
+    await eventually("the second runner waiting", () => said.some((m) => m.includes("waiting")));
+    expect(await lockStates()).toEqual([true]);
 
     const results = await Promise.all([first, second]);
 
@@ -344,23 +359,70 @@ describe("applyMigrations", () => {
       expect(row?.finished_at).toBeNull();
       expect(row?.logs).toMatch(/could not create unique index/);
 
-      // Nothing more runs until a person has looked, and the refusal says what failed.
-      await expect(applyMigrations({ connectionString: db.url, migrationsDir: dir })).rejects.toThrow(
+      // Nothing more runs until a person has looked, and the refusal says what failed and what to do.
+      const refusal = await applyMigrations({ connectionString: db.url, migrationsDir: dir }).catch(
+        (error: Error) => error.message,
+      );
+      expect(refusal).toMatch(
         /002_unique started at .* but never finished \(failed: could not create unique index/,
       );
+      expect(refusal).toContain("pg_index.indisvalid");
       expect(await tableExists("later")).toBe(false);
 
-      // The person fixes the data, drops the invalid index and deletes the row, as the message says.
+      // The person fixes the data, drops the invalid index, and runs the DELETE the refusal gives.
       await sql.query("UPDATE items SET sku = 'b' WHERE id = 2");
-      await sql.query("DROP INDEX items_sku");
-      await sql.query(
-        `DELETE FROM "_prisma_migrations" WHERE migration_name = '002_unique' AND finished_at IS NULL`,
-      );
+      await sql.query("DROP INDEX CONCURRENTLY items_sku");
+      const deleteRow = String(refusal).match(
+        /DELETE FROM "_prisma_migrations" WHERE id = '[0-9a-f-]{36}'/,
+      )?.[0];
+      expect(deleteRow).toBeDefined();
+      await sql.query(deleteRow as string);
       const result = await applyMigrations({ connectionString: db.url, migrationsDir: dir });
 
       expect(result.applied).toEqual(["002_unique", "003_later"]);
       expect(await index("items_sku")).toEqual({ valid: true });
       expect(await tableExists("later")).toBe(true);
+    });
+
+    it("builds its index while a second run waits for the lock (a blocking wait would deadlock the build)", async () => {
+      const dir = migrationsDir({ "001_items": table });
+      await applyMigrations({ connectionString: db.url, migrationsDir: dir });
+      writeMigrations(dir, {
+        "002_index": "-- migrate: no-transaction\nCREATE INDEX CONCURRENTLY items_sku ON items (sku);",
+      });
+      // The app is writing to the table: the build waits for that transaction, as it would in production.
+      const app = new Client({ connectionString: db.url });
+      await app.connect();
+      await app.query("BEGIN");
+      await app.query("INSERT INTO items VALUES (3, 'c')");
+
+      const first = applyMigrations({ connectionString: db.url, migrationsDir: dir });
+      const building = async () =>
+        (
+          await sql.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE query LIKE '%CREATE INDEX CONCURRENTLY items_sku%' AND wait_event_type = 'Lock'
+                AND pid <> pg_backend_pid()`,
+          )
+        ).rows[0]?.n === 1;
+      await eventually("the index build waiting for the app's transaction", building);
+      const said: string[] = [];
+      const second = applyMigrations({
+        connectionString: db.url,
+        migrationsDir: dir,
+        log: (m) => said.push(m),
+      });
+      await eventually("the second runner waiting", () => said.some((m) => m.includes("waiting")));
+      // Let the second runner ask a few times while the build still waits, then let the build go on.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await app.query("COMMIT");
+      await app.end();
+
+      expect(await Promise.all([first, second])).toEqual([
+        { applied: ["002_index"], skipped: ["001_items"] },
+        { applied: [], skipped: ["001_items", "002_index"] },
+      ]);
+      expect(await index("items_sku")).toEqual({ valid: true });
     });
 
     it("takes the marker from the first line only", async () => {
