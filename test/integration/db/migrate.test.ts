@@ -61,6 +61,14 @@ async function eventually(what: string, check: () => boolean | Promise<boolean>)
   throw new Error(`never happened: ${what}`);
 }
 
+/** A second run of `dir`, returned once it has found the lock taken and is waiting for it. */
+async function secondRunWaiting(dir: string) {
+  const said: string[] = [];
+  const run = applyMigrations({ connectionString: db.url, migrationsDir: dir, log: (m) => said.push(m) });
+  await eventually("the second runner waiting", () => said.some((m) => m.includes("waiting")));
+  return { run };
+}
+
 async function migrationRows() {
   const result = await sql.query(
     `SELECT migration_name, checksum, finished_at, rolled_back_at, applied_steps_count, logs
@@ -196,27 +204,13 @@ describe("applyMigrations", () => {
           [MIGRATION_LOCK_KEY],
         )
       ).rows.map((row) => row.granted);
-    const waitFor = async (predicate: (states: boolean[]) => boolean) => {
-      for (let i = 0; i < 200; i++) {
-        if (predicate(await lockStates())) return;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      throw new Error(`lock state never reached: ${JSON.stringify(await lockStates())}`);
-    };
-
     const first = applyMigrations({ connectionString: db.url, migrationsDir: dir });
-    await waitFor((states) => states.includes(true));
-    const said: string[] = [];
-    const second = applyMigrations({
-      connectionString: db.url,
-      migrationsDir: dir,
-      log: (m) => said.push(m),
-    });
+    await eventually("the first runner holding the lock", async () => (await lockStates()).includes(true));
     // The second runner finds the lock taken and waits while the first still holds it.
-    await eventually("the second runner waiting", () => said.some((m) => m.includes("waiting")));
+    const second = await secondRunWaiting(dir);
     expect(await lockStates()).toEqual([true]);
 
-    const results = await Promise.all([first, second]);
+    const results = await Promise.all([first, second.run]);
 
     expect(results).toEqual([
       { applied: ["001_slow"], skipped: [] },
@@ -406,19 +400,13 @@ describe("applyMigrations", () => {
           )
         ).rows[0]?.n === 1;
       await eventually("the index build waiting for the app's transaction", building);
-      const said: string[] = [];
-      const second = applyMigrations({
-        connectionString: db.url,
-        migrationsDir: dir,
-        log: (m) => said.push(m),
-      });
-      await eventually("the second runner waiting", () => said.some((m) => m.includes("waiting")));
+      const second = await secondRunWaiting(dir);
       // Let the second runner ask a few times while the build still waits, then let the build go on.
       await new Promise((resolve) => setTimeout(resolve, 500));
       await app.query("COMMIT");
       await app.end();
 
-      expect(await Promise.all([first, second])).toEqual([
+      expect(await Promise.all([first, second.run])).toEqual([
         { applied: ["002_index"], skipped: ["001_items"] },
         { applied: [], skipped: ["001_items", "002_index"] },
       ]);
