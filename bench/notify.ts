@@ -22,6 +22,7 @@ import { formatWalletTime, JSON_CONTENT_TYPE, signMessage } from "../lib/wallet/
 import { merchantAppEnv } from "../test/support/app-env";
 import { generateTestKeyPair } from "../test/support/keys";
 import { freePort } from "../test/support/ports";
+import { burnMsFromEnv } from "./support/burn-cpu";
 import { formatFloorComparison, formatLoadResult, formatRatio, post, runOpenLoop } from "./support/open-loop";
 import {
   cpuSecondsOf,
@@ -120,7 +121,7 @@ try {
   const runId = randomBytes(3).toString("hex");
   const sides = { app: `app${runId}`, base: `base${runId}`, burn: `burn${runId}` };
   const warmSides = { app: `warmapp${runId}`, base: `warmbase${runId}`, burn: `warmburn${runId}` };
-  const burnMs = Number(process.env.BENCH_BASELINE_BURN_MS ?? 0);
+  const burnMs = burnMsFromEnv();
   await pendingOrders(sides.app, total);
   await pendingOrders(sides.base, total);
   await pendingOrders(warmSides.app, warmTotal);

@@ -9,7 +9,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { loadPublicKey, verifySignedMessage } from "../../lib/wallet/signature";
-import { burnCpu, burnMsPerRequest } from "./burn-cpu";
+import { burnCpu, burnMsFromEnv } from "./burn-cpu";
 
 function required(name: string): string {
   const value = process.env[name];
@@ -24,9 +24,12 @@ const ACK = JSON.stringify({
   result: { resultCode: "SUCCESS", resultStatus: "S", resultMessage: "success" },
 });
 
+/** Extra CPU per request of the what-if run (0 for the plain baseline). */
+const burnMs = burnMsFromEnv();
+
 const server = createServer(async (request, response) => {
   try {
-    if (burnMsPerRequest > 0) burnCpu(burnMsPerRequest);
+    if (burnMs > 0) burnCpu(burnMs);
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const rawBody = Buffer.concat(chunks).toString("utf8");

@@ -10,7 +10,7 @@ import pg from "pg";
 import { createWalletClient } from "../../lib/wallet/client";
 import { PRODUCT_CODES } from "../../lib/wallet/product-codes";
 import { formatWalletTime } from "../../lib/wallet/signature";
-import { burnCpu, burnMsPerRequest } from "./burn-cpu";
+import { burnCpu, burnMsFromEnv } from "./burn-cpu";
 
 function required(name: string): string {
   const value = process.env[name];
@@ -27,9 +27,12 @@ const wallet = createWalletClient({
   keyVersion: 1,
 });
 
+/** Extra CPU per request of the what-if run (0 for the plain baseline). */
+const burnMs = burnMsFromEnv();
+
 const server = createServer(async (request, response) => {
   try {
-    if (burnMsPerRequest > 0) burnCpu(burnMsPerRequest);
+    if (burnMs > 0) burnCpu(burnMs);
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString()) as {

@@ -3,8 +3,13 @@
 // unrouted path. It answers "what does a server doing the baseline's work plus that much CPU per
 // request do to the tail at this rate, on this machine?" without any framework in the picture.
 
-/** The extra milliseconds of CPU per request this baseline process spends (0: none). */
-export const burnMsPerRequest = Number(process.env.BENCH_BASELINE_BURN_MS ?? 0);
+/**
+ * BENCH_BASELINE_BURN_MS: in a bench, the what-if asked for; in a baseline server, what it spends
+ * (the bench starts the plain baseline with 0 and its twin with the value). 0: none.
+ */
+export function burnMsFromEnv(): number {
+  return Number(process.env.BENCH_BASELINE_BURN_MS ?? 0) || 0;
+}
 
 /** Keeps the event loop busy for `ms`: this is the CPU being simulated, so it must not yield. */
 export function burnCpu(ms: number): void {

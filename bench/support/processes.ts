@@ -4,6 +4,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { waitForHttpOk } from "../../test/support/wait";
+import { burnMsFromEnv } from "./burn-cpu";
 
 /** Builds the app once if there is no production build yet (`npm run build` makes one). */
 export function ensureProductionBuild(): void {
@@ -86,9 +87,9 @@ export async function startBaselines(
   script: string,
   env: NodeJS.ProcessEnv,
 ): Promise<{ baseline: BaselineServer; burning?: BaselineServer; burnMs: number }> {
-  const burnMs = Number(process.env.BENCH_BASELINE_BURN_MS ?? 0);
+  const burnMs = burnMsFromEnv();
   const baseline = await startBaselineServer(script, { ...env, BENCH_BASELINE_BURN_MS: "0" });
-  if (!(burnMs > 0)) return { baseline, burnMs: 0 };
+  if (burnMs <= 0) return { baseline, burnMs: 0 };
   const burning = await startBaselineServer(script, { ...env, BENCH_BASELINE_BURN_MS: String(burnMs) });
   return { baseline, burning, burnMs };
 }

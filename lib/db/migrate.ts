@@ -195,9 +195,8 @@ async function applyOne(client: Client, migration: MigrationFile): Promise<void>
     await client.query("COMMIT");
   } catch (error) {
     await client.query("ROLLBACK").catch(() => {});
-    const reason = error instanceof Error ? error.message : String(error);
     throw new MigrationError(
-      `Migration ${migration.name} failed and was rolled back: ${reason}`,
+      `Migration ${migration.name} failed and was rolled back: ${reasonOf(error)}`,
       migration.name,
       { cause: error },
     );
@@ -215,28 +214,44 @@ async function applyOutsideTransaction(client: Client, migration: MigrationFile)
   try {
     await client.query(migration.sql);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
     // Kept where Prisma keeps it, for whoever resolves the row.
     await client
-      .query(`UPDATE "_prisma_migrations" SET logs = $2 WHERE id = $1`, [rowId, reason])
+      .query(`UPDATE "_prisma_migrations" SET logs = $2 WHERE id = $1`, [rowId, reasonOf(error)])
       .catch(() => {});
-    throw new MigrationError(
-      `Migration ${migration.name} (no-transaction) failed: ${reason}. It ran outside a transaction: ` +
-        "check what it left (a failed CREATE INDEX CONCURRENTLY leaves an INVALID index; drop it with " +
-        `DROP INDEX CONCURRENTLY, which does not block the table). ${resolveAdvice(rowId)}`,
-      migration.name,
-      { cause: error },
+    throw leftUnfinished(
+      migration,
+      rowId,
+      `failed: ${reasonOf(error)}. It ran outside a transaction: check what it left (a failed CREATE ` +
+        "INDEX CONCURRENTLY leaves an INVALID index; drop it with DROP INDEX CONCURRENTLY, which does not " +
+        "block the table).",
+      error,
     );
   }
   try {
     await client.query(FINISH_ROW, [rowId]);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new MigrationError(
-      `Migration ${migration.name} (no-transaction) ran, but its row could not be marked finished: ` +
-        `${reason}. ${resolveAdvice(rowId)}`,
-      migration.name,
-      { cause: error },
+    throw leftUnfinished(
+      migration,
+      rowId,
+      `ran, but its row could not be marked finished: ${reasonOf(error)}.`,
+      error,
     );
   }
+}
+
+function leftUnfinished(
+  migration: MigrationFile,
+  rowId: string,
+  what: string,
+  cause: unknown,
+): MigrationError {
+  return new MigrationError(
+    `Migration ${migration.name} (no-transaction) ${what} ${resolveAdvice(rowId)}`,
+    migration.name,
+    { cause },
+  );
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
