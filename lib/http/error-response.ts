@@ -12,6 +12,7 @@ import { getLogger } from "@/lib/log";
 import { isRedisUnavailable } from "@/lib/redis";
 import { WalletRequestInvalidError } from "@/lib/wallet/outcome";
 import { ERROR_STATUS, type ErrorCode, errorBody, HttpError } from "./errors";
+import { RequestAbortedError } from "./read-request";
 
 /** Seconds a client should wait before retrying after a 503 of ours. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -34,6 +35,12 @@ export function describeError(error: unknown, request?: Request): ErrorAnswer {
     ...(headers ? { headers } : {}),
   });
   if (error instanceof HttpError) return answer(error.code, error.message, error.details, error.headers);
+  if (error instanceof RequestAbortedError) {
+    // Not a failure of ours nor an attack: a sender that gives up retries (the wallet does, on its
+    // schedule), and a half-read notification must never count as a forged one.
+    getLogger().info({ path: pathOf(request), reason: error.message }, "request abandoned by the caller");
+    return answer("CLIENT_CLOSED_REQUEST", "The request was not received whole.");
+  }
   if (error instanceof DomainError) {
     // The wallet will be asked again later: tell the client when to retry (same request, same key).
     const retry =

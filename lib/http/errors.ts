@@ -30,6 +30,11 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  /**
+   * The caller hung up before its request arrived whole (nginx's 499): nothing was done, and the
+   * answer only reaches our logs and metrics. Never in the API reference: no caller can receive it.
+   */
+  CLIENT_CLOSED_REQUEST: 499,
   INTERNAL: 500,
   /** Our own database or Redis is unreachable: safe to retry with the same Idempotency-Key. */
   SERVICE_UNAVAILABLE: 503,

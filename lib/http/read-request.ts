@@ -11,6 +11,15 @@ import { IDEMPOTENCY_KEY_HEADER, idempotencyKey } from "./idempotency-key";
 /** Mini program and admin bodies are small; a larger one is a mistake or an attack. */
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
 
+/**
+ * The caller closed the connection before its request arrived whole (a wallet that stopped waiting,
+ * a phone that lost its network). Nobody is left to read an answer, and the part that did arrive
+ * proves nothing: it is neither processed nor counted against the caller (error-response.ts).
+ */
+export class RequestAbortedError extends Error {
+  override readonly name = "RequestAbortedError";
+}
+
 /** The body as text, refused with 413 as soon as it grows past `maxBytes`. */
 export async function readBodyText(request: Request, maxBytes = DEFAULT_BODY_LIMIT_BYTES): Promise<string> {
   const declared = Number(request.headers.get("content-length"));
@@ -20,7 +29,10 @@ export async function readBodyText(request: Request, maxBytes = DEFAULT_BODY_LIM
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch((error: unknown) => {
+      // Node's request stream fails with "aborted" (ECONNRESET) when the caller hangs up mid-body.
+      throw request.signal.aborted || isConnectionReset(error) ? aborted(size, declared) : error;
+    });
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
@@ -29,7 +41,19 @@ export async function readBodyText(request: Request, maxBytes = DEFAULT_BODY_LIM
     }
     chunks.push(value);
   }
+  // A request the caller gave up on while the server was busy (say, compiling the route in
+  // development) may reach the handler as a shorter or empty body that ends without an error.
+  if (request.signal.aborted || (Number.isFinite(declared) && size < declared)) throw aborted(size, declared);
   return Buffer.concat(chunks).toString("utf8");
+}
+
+function aborted(size: number, declared: number): RequestAbortedError {
+  const of = Number.isFinite(declared) && declared > 0 ? ` of ${declared}` : "";
+  return new RequestAbortedError(`the caller closed the connection after ${size}${of} bytes of its request`);
+}
+
+function isConnectionReset(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "ECONNRESET";
 }
 
 function tooLarge(maxBytes: number): HttpError {
