@@ -54,6 +54,17 @@ export const settingsInput = z.strictObject({
    * (`redirectActionForm.redirectUrl`, `authUrl`), so front ends written against it work here too.
    */
   fieldAliases: z.boolean().optional(),
+  /**
+   * How far the wallet's own wall clock is from this machine's (negative: behind). It shows in
+   * Response-Time and in notifications' Request-Time, and requests more than 5 minutes off it are
+   * refused: what a merchant server whose clock drifted meets (`npm run wallet:check` finds it).
+   */
+  wallClockSkewSeconds: z
+    .number()
+    .int()
+    .min(-7 * 24 * 3600)
+    .max(7 * 24 * 3600)
+    .optional(),
 });
 export type SettingsInput = z.input<typeof settingsInput>;
 
@@ -77,6 +88,7 @@ export interface Settings {
   refundPollIntervalSeconds: number;
   notificationTimeoutMs: number;
   fieldAliases: boolean;
+  wallClockSkewSeconds: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -99,7 +111,13 @@ export const DEFAULT_SETTINGS: Settings = {
   refundPollIntervalSeconds: 5,
   notificationTimeoutMs: 5_000,
   fieldAliases: true,
+  wallClockSkewSeconds: 0,
 };
+
+/** The wallet's wall clock: real time, or off by `wallClockSkewSeconds` (not the business clock). */
+export function wallClock(settings: Settings): Date {
+  return new Date(Date.now() + settings.wallClockSkewSeconds * 1000);
+}
 
 export function mergeSettings(current: Settings, input: unknown): Settings {
   const parsed = settingsInput.parse(input);

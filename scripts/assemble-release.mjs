@@ -6,7 +6,7 @@
 //   node scripts/assemble-release.mjs <dir>      # into an empty or new folder
 //
 // In the release:  node server.js  |  node dist/workers.mjs [queues…]  |  node dist/db-migrate.mjs
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -22,7 +22,6 @@ const RELEASE_FILES = [
   { from: "dist", to: "dist" },
   // Read at run time by dist/db-migrate.mjs.
   { from: "prisma/migrations", to: "prisma/migrations" },
-  { from: "package.json", to: "package.json" },
   { from: "package-lock.json", to: "package-lock.json" },
   // The postinstall hook; without the Prisma CLI (a dev dependency) it does nothing, so an install
   // that runs scripts still succeeds. The generated client travels inside the bundles.
@@ -46,6 +45,37 @@ function assembleRelease(target) {
   }
 }
 
+/**
+ * The release's package.json: ours, with the scripts that make sense inside the release (no tsx, no
+ * TypeScript there), so `npm start` in it starts the app as in a checkout.
+ */
+function writeReleasePackageJson(target) {
+  const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+  manifest.scripts = {
+    start: "node server.js",
+    workers: "node dist/workers.mjs",
+    "db:migrate": "node dist/db-migrate.mjs",
+    "db:seed": "node dist/db-seed.mjs",
+    "admin:create": "node dist/admin-create.mjs",
+    "wallet:check": "node dist/wallet-check.mjs",
+    postinstall: manifest.scripts.postinstall,
+  };
+  writeFileSync(path.join(target, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/**
+ * Next's standalone server serves the static files only when they sit beside it. Copied there as
+ * well, `.next/standalone/server.js` runs the build in place: what `npm start` does in a checkout
+ * (its node_modules are the ones Next traced, so it needs no install).
+ */
+function makeStandaloneServable() {
+  const standalone = path.join(root, ".next/standalone");
+  cpSync(path.join(root, ".next/static"), path.join(standalone, ".next/static"), { recursive: true });
+  if (existsSync(path.join(root, "public"))) {
+    cpSync(path.join(root, "public"), path.join(standalone, "public"), { recursive: true });
+  }
+}
+
 function prepareTarget(argument) {
   if (!argument) {
     const target = path.join(root, "release");
@@ -64,4 +94,6 @@ function prepareTarget(argument) {
 
 const target = prepareTarget(process.argv[2]);
 assembleRelease(target);
+writeReleasePackageJson(target);
+makeStandaloneServable();
 console.info(`[release] assembled in ${path.relative(process.cwd(), target) || "."}`);

@@ -16,6 +16,7 @@ import { runDueWork } from "../domain/due-work";
 import { cancelAtCashier, payAtCashier } from "../domain/payments";
 import { resetClock, resetSandbox } from "../domain/reset";
 import { upsertUser } from "../domain/users";
+import { registeredKeys } from "../http/authenticate";
 import { readBody } from "../http/read-body";
 import { sendJson } from "../http/respond";
 import { WALLET_KEY_VERSION } from "../notifications/notifier";
@@ -42,6 +43,11 @@ const merchantInput = z.strictObject({
     .max(64)
     .regex(/^[A-Za-z0-9_.:-]+$/),
   publicKeyPem: z.string().min(1),
+  /** The version the merchant names in its Signature header for this key (default 1). */
+  keyVersion: z
+    .union([z.string().regex(/^\w{1,16}$/), z.number().int().nonnegative()])
+    .transform(String)
+    .optional(),
   notifyUrlAllowlist: z.array(z.string().min(1)).optional(),
   status: z.enum(["NORMAL", "RESTRICTED", "CLOSED"]).optional(),
   merchantName: z.string().min(1).max(128).optional(),
@@ -100,6 +106,10 @@ function registerMerchant(ctx: SandboxContext, input: unknown) {
   const merchant: Merchant = {
     clientId: parsed.clientId,
     publicKeyPem: parsed.publicKeyPem,
+    publicKeys: {
+      ...(existing ? registeredKeys(existing) : {}),
+      [parsed.keyVersion ?? "1"]: parsed.publicKeyPem,
+    },
     status: parsed.status ?? existing?.status ?? "NORMAL",
     notifyUrlAllowlist: parsed.notifyUrlAllowlist ?? existing?.notifyUrlAllowlist ?? [],
     merchantId:

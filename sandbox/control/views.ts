@@ -1,5 +1,6 @@
 // JSON views of stored entities for the control API: times as wallet-formatted strings, amounts as
 // strings of fils.
+import { registeredKeys } from "../http/authenticate";
 import type { Merchant, Notification, Payment, Refund, User } from "../store/entities";
 import { walletTime } from "../wire/fields";
 
@@ -17,6 +18,7 @@ export function userView(user: User) {
 export function merchantView(merchant: Merchant) {
   return {
     clientId: merchant.clientId,
+    keyVersions: Object.keys(registeredKeys(merchant)),
     status: merchant.status,
     notifyUrlAllowlist: merchant.notifyUrlAllowlist,
     merchantId: merchant.merchantId,

@@ -3,9 +3,10 @@
 // (missing, malformed, wrong or skewed → INVALID_SIGNATURE), verified over the raw body text.
 import type { KeyObject } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import { loadPublicKey, verifySignedMessage } from "@/lib/wallet/signature";
+import { loadPublicKey, parseSignatureHeader, verifySignedMessage } from "@/lib/wallet/signature";
 import type { SandboxContext } from "../context";
 import { failed } from "../operations/results";
+import { wallClock } from "../settings";
 import type { Merchant, WalletResult } from "../store/entities";
 
 const JSON_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
@@ -19,15 +20,21 @@ const SIGNATURE_PROBLEMS = {
   BAD_SIGNATURE: "the signature does not verify with the merchant's registered public key",
 } as const;
 
+/** Journals written before key versions were kept hold one key: version 1, the only one then. */
+export function registeredKeys(merchant: Merchant): Record<string, string> {
+  return merchant.publicKeys ?? { "1": merchant.publicKeyPem };
+}
+
 export type Authentication = { ok: true; merchant: Merchant } | { ok: false; result: WalletResult };
 
-const publicKeys = new WeakMap<Merchant, { pem: string; key: KeyObject }>();
+const loadedKeys = new Map<string, KeyObject>();
 
-function publicKeyOf(merchant: Merchant): KeyObject {
-  const cached = publicKeys.get(merchant);
-  if (cached && cached.pem === merchant.publicKeyPem) return cached.key;
-  const key = loadPublicKey(merchant.publicKeyPem);
-  publicKeys.set(merchant, { pem: merchant.publicKeyPem, key });
+function loaded(pem: string): KeyObject {
+  let key = loadedKeys.get(pem);
+  if (!key) {
+    key = loadPublicKey(pem);
+    loadedKeys.set(pem, key);
+  }
   return key;
 }
 
@@ -53,6 +60,16 @@ export function authenticate(
   if (!clientId) return { ok: false, result: failed("INVALID_CLIENT", "the Client-Id header is missing") };
   const merchant = ctx.store.get("merchant", clientId);
   if (!merchant) return { ok: false, result: failed("INVALID_CLIENT", "unknown Client-Id") };
+  const signatureHeader = header(headers, "signature");
+  // The wallet picks the merchant's key by the keyVersion the Signature header names.
+  const keyVersion = parseSignatureHeader(signatureHeader)?.keyVersion ?? "1";
+  const pem = registeredKeys(merchant)[keyVersion];
+  if (!pem) {
+    return {
+      ok: false,
+      result: failed("INVALID_SIGNATURE", `keyVersion ${keyVersion} is not registered for this Client-Id`),
+    };
+  }
   const verification = verifySignedMessage(
     {
       method: "POST",
@@ -60,11 +77,11 @@ export function authenticate(
       clientId,
       time: header(headers, "request-time") ?? "",
       body: bodyText,
-      signatureHeader: header(headers, "signature"),
+      signatureHeader,
     },
-    publicKeyOf(merchant),
-    // Real time, not the sandbox clock: the merchant signs with its own clock.
-    { now: new Date() },
+    loaded(pem),
+    // The wall clock, not the business clock: the merchant signs with its own wall clock.
+    { now: wallClock(ctx.settings()) },
   );
   if (!verification.ok) {
     return { ok: false, result: failed("INVALID_SIGNATURE", SIGNATURE_PROBLEMS[verification.reason]) };

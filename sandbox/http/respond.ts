@@ -4,6 +4,7 @@ import type { ServerResponse } from "node:http";
 import { formatWalletTime, JSON_CONTENT_TYPE, signMessage } from "@/lib/wallet/signature";
 import type { SandboxContext } from "../context";
 import { WALLET_KEY_VERSION } from "../notifications/notifier";
+import { wallClock } from "../settings";
 
 export function sendSigned(
   ctx: SandboxContext,
@@ -11,7 +12,7 @@ export function sendSigned(
   input: { status: number; method: string; path: string; clientId: string; body: unknown },
 ): void {
   const text = JSON.stringify(input.body);
-  const time = formatWalletTime(new Date());
+  const time = formatWalletTime(wallClock(ctx.settings()));
   const signature = signMessage(
     { method: input.method, path: input.path, clientId: input.clientId, time, body: text },
     ctx.walletPrivateKey,

@@ -11,7 +11,7 @@ import type { SandboxClock } from "../clock";
 import type { FaultBook } from "../domain/faults";
 import { NOTIFICATION_OUTCOMES } from "../domain/faults";
 import { newId } from "../ids";
-import type { Settings } from "../settings";
+import { type Settings, wallClock } from "../settings";
 import type { DeliveryAttempt, Notification, NotificationKind } from "../store/entities";
 import type { SandboxStore } from "../store/store";
 import { isAcknowledgement, MAX_SENDS, nextSendAt } from "./schedule";
@@ -122,8 +122,8 @@ export class Notifier {
   private async send(notification: Notification, attempt: number, copy: number): Promise<DeliveryAttempt> {
     const at = this.deps.clock.nowMs();
     const started = Date.now();
-    // Request-Time is real time: the merchant checks it against its own clock (5-minute window).
-    const time = formatWalletTime(new Date());
+    // Request-Time is the wall clock: the merchant checks it against its own (5-minute window).
+    const time = formatWalletTime(wallClock(this.deps.settings()));
     let path: string;
     try {
       path = new URL(notification.url).pathname;

@@ -14,7 +14,13 @@ export type MerchantStatus = "NORMAL" | "RESTRICTED" | "CLOSED";
 
 export interface Merchant {
   clientId: string;
+  /** The key registered last (journals written before key versions were kept have only this). */
   publicKeyPem: string;
+  /**
+   * Every key registered, by the keyVersion the merchant names in its Signature header. Registering
+   * a new version keeps the others, so a merchant can rotate its key without a moment of refusals.
+   */
+  publicKeys?: Record<string, string>;
   status: MerchantStatus;
   /** URL prefixes notify URLs must start with; empty = any http(s) URL. */
   notifyUrlAllowlist: string[];

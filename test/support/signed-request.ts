@@ -17,6 +17,8 @@ export interface RawRequestOptions {
   /** Sign this text instead of the body (to send a body that does not match its signature). */
   signedBody?: string;
   urlEncode?: boolean;
+  /** The keyVersion the Signature header names (default 1). */
+  keyVersion?: string | number;
 }
 
 export interface RawAnswer {
@@ -40,7 +42,7 @@ export async function sendSignedRequest(options: RawRequestOptions): Promise<Raw
       body: options.signedBody ?? options.body,
     },
     options.privateKey,
-    1,
+    options.keyVersion ?? 1,
     options.urlEncode,
   );
   const headers: Record<string, string> = { "Client-Id": options.clientId, "Request-Time": time };

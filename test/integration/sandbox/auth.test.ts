@@ -184,6 +184,58 @@ describe("authentication", () => {
   });
 });
 
+describe("key versions", () => {
+  it("picks the merchant's key by the Signature header's keyVersion and names a version it does not have", async () => {
+    const merchant = await sandbox.registerMerchant();
+    const answer = await send({ clientId: merchant.clientId, privateKey: merchant.privateKey, keyVersion: 2 });
+    expect(answer.json.result).toMatchObject({
+      resultStatus: "F",
+      resultCode: "INVALID_SIGNATURE",
+      resultMessage: "keyVersion 2 is not registered for this Client-Id",
+    });
+    expectSignedBy(answer, merchant.clientId);
+  });
+
+  it("keeps the registered versions during a rotation: version 1 and the new version 2 both verify", async () => {
+    const merchant = await sandbox.registerMerchant();
+    const next = generateTestKeyPair();
+    const registered = await sandbox.control<{ keyVersions: string[] }>("POST", "/sandbox/merchants", {
+      clientId: merchant.clientId,
+      publicKeyPem: next.publicKeyPem,
+      keyVersion: "2",
+    });
+    expect(registered.keyVersions).toEqual(["1", "2"]);
+    const old = await send({ clientId: merchant.clientId, privateKey: merchant.privateKey, keyVersion: 1 });
+    expect(old.json.result?.resultCode).toBe("ORDER_NOT_EXIST");
+    const rotated = await send({ clientId: merchant.clientId, privateKey: next.privateKey, keyVersion: 2 });
+    expect(rotated.json.result?.resultCode).toBe("ORDER_NOT_EXIST");
+    // Each version verifies with its own key only.
+    const crossed = await send({ clientId: merchant.clientId, privateKey: next.privateKey, keyVersion: 1 });
+    expect(crossed.json.result?.resultCode).toBe("INVALID_SIGNATURE");
+  });
+});
+
+describe("the wallet's wall clock (wallClockSkewSeconds)", () => {
+  it("answers with its skewed Response-Time and refuses requests more than 5 minutes off it", async () => {
+    await sandbox.settings({ wallClockSkewSeconds: 600 });
+    try {
+      const answer = await send();
+      expect(answer.json.result).toMatchObject({
+        resultCode: "INVALID_SIGNATURE",
+        resultMessage: "Request-Time is more than 5 minutes away from the wallet's time",
+      });
+      const skewMs = Date.parse(answer.headers.get("response-time") ?? "") - Date.now();
+      expect(skewMs, "Response-Time minus our clock").toBeGreaterThan(590_000);
+      expect(skewMs, "Response-Time minus our clock").toBeLessThan(610_000);
+      // A merchant whose clock matches the wallet's is accepted.
+      const inStep = await send({ time: new Date(Date.now() + 600_000).toISOString() });
+      expect(inStep.json.result?.resultCode).toBe("ORDER_NOT_EXIST");
+    } finally {
+      await sandbox.settings({ wallClockSkewSeconds: 0 });
+    }
+  });
+});
+
 describe("control API mode", () => {
   it("disables /sandbox/* when SANDBOX_MODE is off, while the wallet API keeps working", async () => {
     const dir = mkdtempSync(join(tmpdir(), "wallet-sandbox-off-"));

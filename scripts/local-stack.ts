@@ -1,0 +1,165 @@
+// What `npm run dev` and `npm start` share: their child processes, each with its output prefixed by
+// its name (one exiting stops them all; Ctrl-C stops them all), the database made ready (created,
+// migrated, seeded, a first admin), the wallet sandbox started and our merchant registered with it,
+// and the lines that tell a newcomer where everything is.
+import { type ChildProcess, spawn } from "node:child_process";
+import { createPublicKey } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { ensureFirstAdmin } from "../lib/auth/first-admin";
+import { describeCatalogSeed, seedDemoCatalog } from "../lib/catalog/seed-catalog";
+import { createPrismaClient } from "../lib/db/client";
+import { migrateDatabase } from "../lib/db/migrate-database";
+import type { Env } from "../lib/env";
+import { childEnv, prefixLines } from "./child-output";
+
+let ownName = "dev";
+
+/** Names this script's own lines: `[dev]` or `[start]`. */
+export function nameOwnLines(name: string): void {
+  ownName = name;
+}
+
+/** A line of our own, aligned with the children's prefixed lines. */
+export function say(line: string): void {
+  console.log(`${`[${ownName}]`.padEnd(10)} ${line}`);
+}
+
+/** Child processes started and stopped together. */
+export class ProcessGroup {
+  private readonly children: { name: string; child: ChildProcess }[] = [];
+  private stopping = false;
+
+  constructor() {
+    process.on("SIGINT", () => void this.stop(0));
+    process.on("SIGTERM", () => void this.stop(0));
+  }
+
+  start(name: string, command: string, args: string[], extraEnv: Record<string, string> = {}): ChildProcess {
+    const child = spawn(command, args, {
+      env: childEnv(extraEnv),
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true, // own process group, so a stop reaches the whole tree (next dev forks)
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      if (stream) prefixLines(stream, name, (text) => process.stdout.write(text));
+    }
+    child.on("exit", (code, signal) => {
+      if (this.stopping) return;
+      console.error(`${`[${name}]`.padEnd(10)} exited (${signal ?? code}); stopping everything`);
+      void this.stop(code ?? 1);
+    });
+    this.children.push({ name, child });
+    return child;
+  }
+
+  async stop(exitCode = 0): Promise<never> {
+    if (!this.stopping) {
+      this.stopping = true;
+      for (const { child } of this.children) signal(child, "SIGTERM");
+      await Promise.all(this.children.map(({ child }) => exited(child, 10_000)));
+    }
+    process.exit(exitCode);
+  }
+}
+
+function signal(child: ChildProcess, name: NodeJS.Signals): void {
+  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, name);
+  } catch {
+    // already gone
+  }
+}
+
+/** Resolves when the child has exited; after `graceMs` its whole group is killed. */
+function exited(child: ChildProcess, graceMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => {
+      signal(child, "SIGKILL");
+      resolve();
+    }, graceMs);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** Waits until `url` gives any HTTP answer. */
+export async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await response.body?.cancel();
+      return;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+/**
+ * Creates and migrates the database, adds the demo catalog's missing products and, on an empty
+ * operators table, a first admin. Its password is returned to be shown once: only the hash is kept.
+ */
+export async function prepareDatabase(env: Env): Promise<{ email: string; password: string } | null> {
+  say(`database ${env.databaseUrl.replace(/\/\/[^@]*@/, "//")}`);
+  const migrated = await migrateDatabase(env.databaseUrl);
+  say(`migrations: ${migrated.applied.length} applied, ${migrated.skipped.length} already there`);
+  const prisma = createPrismaClient(env.databaseUrl);
+  try {
+    const seeded = await seedDemoCatalog(prisma);
+    for (const line of describeCatalogSeed(seeded)) say(line);
+    return await ensureFirstAdmin(prisma);
+  } finally {
+    await prisma.$disconnect();
+  }
+}
+
+/**
+ * Starts the sandbox (state in SANDBOX_DATA_DIR, default .sandbox-data/), registers our Client-Id and
+ * public key with it under WALLET_KEY_VERSION, and keeps its public key where the app and workers
+ * read it. Returns that key (PEM).
+ */
+export async function startSandbox(group: ProcessGroup, env: Env): Promise<string> {
+  const tsx = path.resolve("node_modules/.bin/tsx");
+  group.start("sandbox", tsx, ["sandbox/main.ts"], { SANDBOX_PORT: String(env.sandboxPort) });
+  await waitForHttp(`${env.wallet.baseUrl}/`, 60_000);
+  const publicKeyPem = createPublicKey(env.wallet.privateKey)
+    .export({ type: "spki", format: "pem" })
+    .toString();
+  const response = await fetch(new URL("/sandbox/merchants", env.wallet.baseUrl), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ clientId: env.wallet.clientId, publicKeyPem, keyVersion: env.wallet.keyVersion }),
+  });
+  if (!response.ok) {
+    throw new Error(`sandbox registration failed: HTTP ${response.status} ${await response.text()}`);
+  }
+  const answer = (await response.json()) as { walletPublicKeyPem?: string };
+  if (!answer.walletPublicKeyPem) throw new Error("sandbox registration answered without walletPublicKeyPem");
+  const file = path.join(env.localDir, "keys", "wallet-public.pem");
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, answer.walletPublicKeyPem);
+  say(`merchant ${env.wallet.clientId} registered with the sandbox; wallet key in ${file}`);
+  return answer.walletPublicKeyPem;
+}
+
+/** The closing lines: where the app, console and sandbox are, and the first admin's password once. */
+export function sayWhereEverythingIs(env: Env, firstAdmin: { email: string; password: string } | null): void {
+  say(`app      http://127.0.0.1:${env.port}`);
+  say(`console  http://127.0.0.1:${env.port}/admin`);
+  if (firstAdmin) {
+    // Shown this once: the database keeps only the hash.
+    say(`first admin created: ${firstAdmin.email} / ${firstAdmin.password} (shown only now)`);
+  }
+  if (env.wallet.usesSandbox) {
+    say(`sandbox  ${env.wallet.baseUrl}`);
+    const app = encodeURIComponent(`http://127.0.0.1:${env.port}`);
+    say(`try it   ${env.wallet.baseUrl}/simulator?app=${app}  (the mini program simulator)`);
+  }
+}

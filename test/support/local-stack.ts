@@ -1,0 +1,142 @@
+// `npm run dev` and `npm start` run the way a newcomer runs them: in a checkout of their own (a fresh
+// copy of this working tree, without .next, .local or .sandbox-data), on an empty database the
+// command has to create, with free ports and a queue prefix of their own so they disturb nothing
+// else on the machine. The test then reads the command's output for its "ready" line.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Client } from "pg";
+import { quoteIdentifier, withDatabase } from "@/lib/db/ensure-database";
+import { TEST_SERVER_URL } from "./database";
+import { freePort } from "./ports";
+import { waitUntil } from "./wait";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * A checkout as `git clone` would give it, but of the working tree (committed or not): every file git
+ * tracks or would track, nothing it ignores. node_modules is hard-linked from this checkout (a copy
+ * made in a second; Turbopack refuses a symlink out of the project), and the Prisma client generated
+ * as `npm ci`'s postinstall does.
+ */
+export function freshCheckout(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(path.join(tmpdir(), "fresh-checkout-"));
+  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  })
+    .split("\0")
+    .filter((file) => file && existsSync(path.join(ROOT, file)));
+  for (const file of files) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    copyFileSync(path.join(ROOT, file), path.join(dir, file));
+  }
+  execFileSync("cp", ["-al", path.join(ROOT, "node_modules"), path.join(dir, "node_modules")]);
+  execFileSync(process.execPath, ["scripts/db-generate.mjs"], { cwd: dir, stdio: "ignore" });
+  // next dev's server process may still be writing its cache for a moment after `npm run dev` exits.
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 }) };
+}
+
+export interface LocalStack {
+  appUrl: string;
+  sandboxUrl: string;
+  databaseUrl: string;
+  /** Everything the command printed so far. */
+  output(): string;
+  /** Ctrl-C, as a developer stops it; then the database it created is dropped. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `npm run <script>` in `cwd` and resolves when its own "ready" line is printed. Its database
+ * does not exist yet: the command creates it.
+ */
+export async function runLocalStack(options: {
+  script: "dev" | "start";
+  cwd: string;
+  readyTimeoutMs: number;
+  env?: Record<string, string>;
+}): Promise<LocalStack> {
+  const [port, sandboxPort] = [await freePort(), await freePort()];
+  const database = `first_run_${randomBytes(5).toString("hex")}`;
+  const databaseUrl = withDatabase(TEST_SERVER_URL, database);
+  const localDir = mkdtempSync(path.join(tmpdir(), "local-stack-"));
+  // As from a developer's shell: no NODE_ENV (vitest sets "test").
+  const { NODE_ENV: _vitest, ...shell } = process.env;
+  const env: Record<string, string | undefined> = {
+    ...shell,
+    PORT: String(port),
+    SANDBOX_PORT: String(sandboxPort),
+    DATABASE_URL: databaseUrl,
+    QUEUE_PREFIX: `stack-${randomBytes(4).toString("hex")}`,
+    LOCAL_DIR: path.join(localDir, "local"),
+    SANDBOX_DATA_DIR: path.join(localDir, "sandbox-data"),
+    NEXT_TELEMETRY_DISABLED: "1",
+    ...options.env,
+  };
+  const child = spawn("npm", ["run", options.script], {
+    cwd: options.cwd,
+    env: env as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const stack: LocalStack = {
+    appUrl: `http://127.0.0.1:${port}`,
+    sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
+    databaseUrl,
+    output: () => output,
+    async stop() {
+      await interrupt(child);
+      await dropDatabase(database);
+      rmSync(localDir, { recursive: true, force: true });
+    },
+  };
+  const readyLine = new RegExp(`^\\[${options.script}\\]\\s+ready$`, "m");
+  try {
+    await waitUntil(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`npm run ${options.script} exited:\n${output}`);
+        return readyLine.test(output);
+      },
+      {
+        timeoutMs: options.readyTimeoutMs,
+        what: `npm run ${options.script} to print "ready"`,
+        intervalMs: 250,
+      },
+    );
+  } catch (error) {
+    await stack.stop();
+    throw new Error(`${(error as Error).message}\n--- output ---\n${output}`);
+  }
+  return stack;
+}
+
+async function interrupt(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  process.kill(-child.pid, "SIGINT");
+  const timer = setTimeout(() => {
+    if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+  }, 20_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function dropDatabase(name: string): Promise<void> {
+  const client = new Client({ connectionString: TEST_SERVER_URL });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
