@@ -248,6 +248,14 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
     if (!source.REDIS_URL) problems.push("REDIS_URL: required in production");
   }
 
+  // Outside production a missing key falls back to the local sandbox's (written by `npm run dev`):
+  // with another wallet configured, that key would refuse every one of its answers and notifications.
+  if (!isProduction && raw.WALLET_BASE_URL && !raw.WALLET_PUBLIC_KEY && !raw.WALLET_PUBLIC_KEY_FILE) {
+    problems.push(
+      "WALLET_PUBLIC_KEY or WALLET_PUBLIC_KEY_FILE: required when WALLET_BASE_URL names a wallet (the wallet's public key from onboarding); unset WALLET_BASE_URL to use the local sandbox",
+    );
+  }
+
   const localDir = path.resolve(options.cwd ?? process.cwd(), raw.LOCAL_DIR);
   const needsLocal =
     !isProduction &&
@@ -269,7 +277,7 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
     loadPrivateKey,
   );
   const localWalletKey =
-    !isProduction && !raw.WALLET_PUBLIC_KEY && !raw.WALLET_PUBLIC_KEY_FILE
+    !isProduction && !raw.WALLET_BASE_URL && !raw.WALLET_PUBLIC_KEY && !raw.WALLET_PUBLIC_KEY_FILE
       ? path.join(localDir, "keys", "wallet-public.pem")
       : undefined;
   const publicKey = readKey(

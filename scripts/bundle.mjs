@@ -21,6 +21,7 @@ const ENTRIES = [
   { name: "db-migrate", source: "scripts/db-migrate.ts" },
   { name: "db-seed", source: "scripts/db-seed.ts" },
   { name: "admin-create", source: "scripts/admin-create.ts" },
+  { name: "wallet-check", source: "scripts/wallet-check.ts" },
 ];
 
 const packageJson = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));

@@ -11,25 +11,44 @@ import { getEnv } from "@/lib/env";
 import { getAppQueueMetrics } from "@/lib/queue/metrics";
 import { ensureRedisReady, getRedis } from "@/lib/redis";
 import { getServiceContext } from "@/lib/services/context";
-import { checkHealth, type HealthReport, type ProbeResult, walletProbe } from "./check-health";
+import { walletStateOf } from "@/lib/wallet-check/judge-wallet";
+import { probeWallet, walletSettingsOf } from "@/lib/wallet-check/probe-wallet";
+import { checkHealth, type HealthReport, ProbeFailure, type ProbeResult } from "./check-health";
 
-/** A wallet probe result is reused this long: readiness is polled often, the wallet is not ours. */
+/**
+ * The wallet's probe: a signed call that changes nothing (lib/wallet-check/probe-wallet.ts), so a
+ * wallet that answers but refuses us — an unknown Client-Id, a key it does not hold — is reported
+ * "misconfigured", not merely reachable. Its result is reused this long: readiness is polled often,
+ * and the wallet is not ours to load.
+ */
 const WALLET_PROBE_CACHE_MS = 30_000;
-let walletProbeCache: { at: number; result: Promise<Record<string, unknown> | undefined> } | undefined;
+let walletProbeCache: { at: number; result: Promise<Record<string, unknown>> } | undefined;
 
-function cachedWalletProbe(baseUrl: string) {
-  return () => {
-    const now = Date.now();
-    if (!walletProbeCache || now - walletProbeCache.at > WALLET_PROBE_CACHE_MS) {
-      const result = walletProbe(baseUrl)();
-      walletProbeCache = { at: now, result };
-      // A failed probe is not cached: the next check asks again.
-      result.catch(() => {
-        walletProbeCache = undefined;
-      });
-    }
-    return walletProbeCache.result;
+async function signedWalletProbe(): Promise<Record<string, unknown>> {
+  const answer = await probeWallet(walletSettingsOf(getEnv()), "inquiryMerchantInfo", { timeoutMs: 2_000 });
+  const { state, reason } = walletStateOf(answer);
+  const detail = {
+    state,
+    ...(answer.result ? { resultCode: answer.result.resultCode } : {}),
+    ...(answer.clockOffsetMs === undefined ? {} : { clockOffsetMs: answer.clockOffsetMs }),
+    checkedAt: new Date().toISOString(),
   };
+  if (state !== "ok") throw new ProbeFailure(`${state}: ${reason}`, state, detail);
+  return detail;
+}
+
+function cachedWalletProbe(): Promise<Record<string, unknown>> {
+  const now = Date.now();
+  if (!walletProbeCache || now - walletProbeCache.at > WALLET_PROBE_CACHE_MS) {
+    const result = signedWalletProbe();
+    walletProbeCache = { at: now, result };
+    // An unreachable wallet is not cached: the next check asks again. A misconfigured one is, as an
+    // answer it is: settings change only with a restart.
+    result.catch((error: unknown) => {
+      if (!(error instanceof ProbeFailure) || error.state === "unreachable") walletProbeCache = undefined;
+    });
+  }
+  return walletProbeCache.result;
 }
 
 export async function checkReadiness(options: { details?: boolean; queues?: boolean } = {}) {
@@ -44,13 +63,22 @@ export async function checkReadiness(options: { details?: boolean; queues?: bool
         await ensureRedisReady(redis);
         await redis.ping();
       },
-      wallet: async () => ({
-        ...(await cachedWalletProbe(env.wallet.baseUrl)()),
-        baseUrl: env.wallet.baseUrl,
-        sandbox: env.wallet.usesSandbox,
-        // This instance's view: open means its calls fail fast until a trial call is answered.
-        circuitBreaker: getServiceContext().wallet.breaker?.state ?? "none",
-      }),
+      wallet: async () => {
+        const where = {
+          baseUrl: env.wallet.baseUrl,
+          sandbox: env.wallet.usesSandbox,
+          // This instance's view: open means its calls fail fast until a trial call is answered.
+          circuitBreaker: getServiceContext().wallet.breaker?.state ?? "none",
+        };
+        try {
+          return { ...(await cachedWalletProbe()), ...where };
+        } catch (error) {
+          if (error instanceof ProbeFailure) {
+            throw new ProbeFailure(error.message, error.state, { ...error.detail, ...where });
+          }
+          throw error;
+        }
+      },
       // Backlog per queue: waiting/active/delayed/failed, oldest age. Operators only.
       ...(options.queues
         ? {
@@ -71,7 +99,11 @@ export async function checkReadiness(options: { details?: boolean; queues?: bool
 function summarize(report: HealthReport): HealthReport {
   const checks: Record<string, ProbeResult> = {};
   for (const [name, result] of Object.entries(report.checks)) {
-    checks[name] = { ok: result.ok, latencyMs: result.latencyMs };
+    checks[name] = {
+      ok: result.ok,
+      latencyMs: result.latencyMs,
+      ...(result.state ? { state: result.state } : {}),
+    };
   }
   return { ...report, checks };
 }

@@ -2,11 +2,31 @@
 // Each probe has its own short timeout and they run in parallel: a dead dependency makes the answer
 // "degraded" quickly instead of hanging the health check.
 
+/** A dependency's condition when "answers or not" says too little (the wallet's: does it accept us). */
+export const DEPENDENCY_STATES = ["ok", "misconfigured", "unreachable"] as const;
+export type DependencyState = (typeof DEPENDENCY_STATES)[number];
+
+function isDependencyState(value: unknown): value is DependencyState {
+  return (DEPENDENCY_STATES as readonly unknown[]).includes(value);
+}
+
 export interface ProbeResult {
   ok: boolean;
   latencyMs: number;
+  state?: DependencyState;
   error?: string;
   detail?: Record<string, unknown>;
+}
+
+/** A probe that got an answer and judged it bad: its state and detail are reported with the error. */
+export class ProbeFailure extends Error {
+  constructor(
+    message: string,
+    readonly state: DependencyState,
+    readonly detail: Record<string, unknown>,
+  ) {
+    super(message);
+  }
 }
 
 export interface HealthReport {
@@ -27,11 +47,13 @@ export async function runProbe(probe: Probe, timeoutMs: number): Promise<ProbeRe
         timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
       }),
     ]);
-    return { ok: true, latencyMs: elapsed(started), ...(detail ? { detail } : {}) };
+    const state = isDependencyState(detail?.state) ? { state: detail.state } : {};
+    return { ok: true, latencyMs: elapsed(started), ...state, ...(detail ? { detail } : {}) };
   } catch (error) {
     return {
       ok: false,
       latencyMs: elapsed(started),
+      ...(error instanceof ProbeFailure ? { state: error.state, detail: error.detail } : {}),
       error: error instanceof Error ? error.message : String(error),
     };
   } finally {
@@ -59,17 +81,5 @@ export async function checkHealth(
     status: required.every((name) => checks[name]?.ok) ? "ok" : "degraded",
     checkedAt: new Date().toISOString(),
     checks,
-  };
-}
-
-/**
- * The wallet has no health operation in the spec: any HTTP answer from its base address proves it is
- * reachable (the TCP connection and the HTTP layer work); only a network error or timeout fails.
- */
-export function walletProbe(baseUrl: string, fetchImpl: typeof fetch = fetch): Probe {
-  return async () => {
-    const response = await fetchImpl(baseUrl, { method: "GET", signal: AbortSignal.timeout(2_000) });
-    await response.body?.cancel();
-    return { httpStatus: response.status };
   };
 }

@@ -1,12 +1,17 @@
 // Health of one app instance (lib/health): liveness for the process supervisor, readiness for the
 // load balancer. Readiness answers its report with 503 as well, so both statuses share the body.
 import { z } from "zod";
+import { DEPENDENCY_STATES } from "@/lib/health/check-health";
 import { type ApiArea, defineEndpoint } from "./endpoint";
 import { isoTime } from "./shared-schemas";
 
 const probeResult = z.object({
   ok: z.boolean(),
   latencyMs: z.number().nonnegative(),
+  state: z.enum(["ok", "misconfigured", "unreachable"]).optional().meta({
+    description:
+      "The wallet's, from a signed call that changes nothing: misconfigured when it answers but refuses us (INVALID_CLIENT, INVALID_SIGNATURE) or its answers do not verify with our copy of its key.",
+  }),
   error: z.string().optional().meta({ description: "Only with health details on." }),
   detail: z.record(z.string(), z.unknown()).optional().meta({ description: "Only with health details on." }),
 });
@@ -30,7 +35,7 @@ const readyReport = {
   checks: {
     database: { ok: true, latencyMs: 1.4 },
     redis: { ok: true, latencyMs: 0.6 },
-    wallet: { ok: true, latencyMs: 38.2 },
+    wallet: { ok: true, latencyMs: 38.2, state: "ok" },
   },
 } satisfies HealthReportJson;
 

@@ -56,6 +56,21 @@ describe("local development with no variables at all", () => {
     writeFileSync(path.join(cwd, ".local/keys/wallet-public.pem"), keyPems.spkiPublic);
     expect(parseEnv({}, { cwd }).wallet.publicKey).toBeDefined();
   });
+
+  it("refuses a real wallet without its public key, instead of falling back to the sandbox's", () => {
+    const cwd = freshDir();
+    parseEnv({}, { cwd });
+    writeFileSync(path.join(cwd, ".local/keys/wallet-public.pem"), keyPems.spkiPublic);
+    const problems = problemsOf({ WALLET_BASE_URL: "https://uat-gateway.wallet.example" }, cwd);
+    expect(problems).toEqual([
+      expect.stringMatching(/^WALLET_PUBLIC_KEY or WALLET_PUBLIC_KEY_FILE: required when WALLET_BASE_URL/),
+    ]);
+    const given = parseEnv(
+      { WALLET_BASE_URL: "https://uat-gateway.wallet.example", WALLET_PUBLIC_KEY: keyPems.spkiPublic },
+      { cwd },
+    );
+    expect(given.wallet).toMatchObject({ usesSandbox: false, baseUrl: "https://uat-gateway.wallet.example" });
+  });
 });
 
 describe("validation", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkHealth, walletProbe } from "@/lib/health/check-health";
+import { checkHealth, ProbeFailure } from "@/lib/health/check-health";
 
 describe("checkHealth", () => {
   it("is ok when every probe answers, with a latency for each", async () => {
@@ -29,10 +29,25 @@ describe("checkHealth", () => {
     expect(report.checks.wallet?.ok).toBe(true);
   });
 
-  it("counts any HTTP answer from the wallet as reachable, and a network error as not", async () => {
-    const answering = walletProbe("http://wallet", async () => new Response("nope", { status: 404 }));
-    expect(await answering()).toEqual({ httpStatus: 404 });
-    const refused = walletProbe("http://127.0.0.1:9");
-    await expect(refused()).rejects.toThrow();
+  it("reports the state and detail of a probe that got an answer and judged it bad", async () => {
+    const report = await checkHealth(
+      {
+        database: async () => undefined,
+        wallet: async () => {
+          throw new ProbeFailure("misconfigured: INVALID_CLIENT", "misconfigured", {
+            resultCode: "INVALID_CLIENT",
+          });
+        },
+      },
+      50,
+      ["database"],
+    );
+    expect(report.status).toBe("ok");
+    expect(report.checks.wallet).toMatchObject({
+      ok: false,
+      state: "misconfigured",
+      error: "misconfigured: INVALID_CLIENT",
+      detail: { resultCode: "INVALID_CLIENT" },
+    });
   });
 });

@@ -131,7 +131,13 @@ export const adminGetHealth = defineEndpoint({
             wallet: {
               ok: true,
               latencyMs: 35.4,
-              detail: { baseUrl: "https://wallet.example", sandbox: false },
+              state: "ok",
+              detail: {
+                state: "ok",
+                resultCode: "INVALID_ACCESS_TOKEN",
+                baseUrl: "https://wallet.example",
+                sandbox: false,
+              },
             },
             queues: { ok: false, latencyMs: 2000, error: "no answer within 2000 ms" },
           },
