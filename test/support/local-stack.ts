@@ -36,7 +36,10 @@ export function freshCheckout(): { dir: string; remove(): void } {
   execFileSync("cp", ["-al", path.join(ROOT, "node_modules"), path.join(dir, "node_modules")]);
   execFileSync(process.execPath, ["scripts/db-generate.mjs"], { cwd: dir, stdio: "ignore" });
   // next dev's server process may still be writing its cache for a moment after `npm run dev` exits.
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 }) };
+  return {
+    dir,
+    remove: () => rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 }),
+  };
 }
 
 export interface LocalStack {

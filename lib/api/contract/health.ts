@@ -8,7 +8,7 @@ import { isoTime } from "./shared-schemas";
 const probeResult = z.object({
   ok: z.boolean(),
   latencyMs: z.number().nonnegative(),
-  state: z.enum(["ok", "misconfigured", "unreachable"]).optional().meta({
+  state: z.enum(DEPENDENCY_STATES).optional().meta({
     description:
       "The wallet's, from a signed call that changes nothing: misconfigured when it answers but refuses us (INVALID_CLIENT, INVALID_SIGNATURE) or its answers do not verify with our copy of its key.",
   }),

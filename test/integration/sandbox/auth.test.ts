@@ -187,7 +187,11 @@ describe("authentication", () => {
 describe("key versions", () => {
   it("picks the merchant's key by the Signature header's keyVersion and names a version it does not have", async () => {
     const merchant = await sandbox.registerMerchant();
-    const answer = await send({ clientId: merchant.clientId, privateKey: merchant.privateKey, keyVersion: 2 });
+    const answer = await send({
+      clientId: merchant.clientId,
+      privateKey: merchant.privateKey,
+      keyVersion: 2,
+    });
     expect(answer.json.result).toMatchObject({
       resultStatus: "F",
       resultCode: "INVALID_SIGNATURE",

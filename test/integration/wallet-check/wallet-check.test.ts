@@ -87,7 +87,9 @@ describe("wallet:check", () => {
     try {
       const report = await check();
       expect(failing(report)).toEqual([CHECKS.clock]);
-      expect(lineOf(report, CHECKS.clock)?.says).toMatch(/clock is (9 min 5\d s|10 min( \d s)?) behind the wallet's/);
+      expect(lineOf(report, CHECKS.clock)?.says).toMatch(
+        /clock is (9 min 5\d s|10 min( \d s)?) behind the wallet's/,
+      );
       expect(lineOf(report, CHECKS.signature)?.verdict).toBe("skip");
     } finally {
       await app.sandbox.settings({ wallClockSkewSeconds: 0 });
