@@ -111,7 +111,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm an escrow order arrived
-         * @description The wallet releases the held funds to the merchant. Only after the merchant accepted the order (status ACCEPTED). 202 when the wallet's answer is not known yet: poll the order.
+         * @description The wallet releases the held funds to the merchant. Only after the merchant accepted the order (status ACCEPTED): before that the answer is 409 ESCROW_NOT_ACCEPTED (tell the customer the shop has not accepted yet, and read the order again later). 202 when the wallet's answer is not known yet: poll the order. Confirming an order already CONFIRMED answers 200 with the confirm that went through.
          */
         post: operations["confirmReceipt"];
         delete?: never;
@@ -499,6 +499,11 @@ export interface components {
                 [key: string]: {
                     ok: boolean;
                     latencyMs: number;
+                    /**
+                     * @description The wallet's, from a signed call that changes nothing: misconfigured when it answers but refuses us (INVALID_CLIENT, INVALID_SIGNATURE) or its answers do not verify with our copy of its key.
+                     * @enum {string}
+                     */
+                    state?: "ok" | "misconfigured" | "unreachable";
                     /** @description Only with health details on. */
                     error?: string;
                     /** @description Only with health details on. */
@@ -1391,7 +1396,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description OPERATION_IN_PROGRESS, ORDER_STATUS_INVALID */
+            /** @description ESCROW_NOT_ACCEPTED, OPERATION_IN_PROGRESS, ORDER_STATUS_INVALID */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1400,7 +1405,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "OPERATION_IN_PROGRESS" | "ORDER_STATUS_INVALID";
+                            code: "ESCROW_NOT_ACCEPTED" | "OPERATION_IN_PROGRESS" | "ORDER_STATUS_INVALID";
                             /** @description For people: safe to show, never a stack or a path. */
                             message: string;
                             /** @description What to fix: zod's flattened issues for invalid input, else per code. */

@@ -14,6 +14,11 @@ export const DOMAIN_ERROR_CODES = [
   "CONFLICT",
   /** The record's status does not allow this now (e.g. refund of an unpaid order). */
   "ORDER_STATUS_INVALID",
+  /**
+   * Escrow: the merchant has not accepted the order yet, so its receipt cannot be confirmed: the
+   * mini program says so and asks again once the order is ACCEPTED.
+   */
+  "ESCROW_NOT_ACCEPTED",
   /** Another operation on the same record is still in flight; try again after it settles. */
   "OPERATION_IN_PROGRESS",
   /** A business rule refuses the request whatever the state (e.g. void of a cashier order). */
@@ -82,7 +87,7 @@ export class StateInvalidError extends DomainError {
   constructor(
     message: string,
     details?: Record<string, unknown>,
-    code: "ORDER_STATUS_INVALID" | "OPERATION_IN_PROGRESS" = "ORDER_STATUS_INVALID",
+    code: "ORDER_STATUS_INVALID" | "OPERATION_IN_PROGRESS" | "ESCROW_NOT_ACCEPTED" = "ORDER_STATUS_INVALID",
   ) {
     super(code, message, details);
   }

@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   /** A unique key is taken: by an existing record, or by a concurrent request. */
   CONFLICT: 409,
   ORDER_STATUS_INVALID: 409,
+  ESCROW_NOT_ACCEPTED: 409,
   OPERATION_IN_PROGRESS: 409,
   ORDER_UNSUPPORTED_OPERATION: 422,
   AMOUNT_EXCEEDS_REMAINING: 422,

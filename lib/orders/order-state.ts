@@ -68,7 +68,10 @@ const ESCROW_TRANSITIONS: Record<string, Partial<Record<OrderStatus, OrderStatus
   CONFIRMED: { ACCEPTED: "CONFIRMED" },
 };
 
-/** The event is not allowed now: a domain error, so routes answer it and workers branch on it. */
+/**
+ * The event is not allowed now: a domain error, so routes answer it and workers branch on it. It
+ * keeps the status it was refused in, for services that explain the refusal to their own callers.
+ */
 export class OrderTransitionError extends DomainError {
   override name = "OrderTransitionError";
   constructor(
@@ -77,6 +80,7 @@ export class OrderTransitionError extends DomainError {
       | "ORDER_UNSUPPORTED_OPERATION"
       | "AMOUNT_EXCEEDS_REMAINING",
     message: string,
+    readonly orderStatus?: OrderStatus,
   ) {
     super(code, message);
   }
@@ -95,7 +99,11 @@ export function applyOrderEvent(order: OrderSnapshot, event: OrderEvent): OrderS
   }
   if (event.type === "VOIDED") {
     if (order.status !== "ACCEPTED") {
-      throw new OrderTransitionError("ORDER_STATUS_INVALID", `cannot void an order that is ${order.status}`);
+      throw new OrderTransitionError(
+        "ORDER_STATUS_INVALID",
+        `cannot void an order that is ${order.status}`,
+        order.status,
+      );
     }
     const remaining = order.amountFils - order.voidedFils;
     if (event.amountFils <= 0n || event.amountFils > remaining) {
@@ -116,6 +124,7 @@ function moveTo(order: OrderSnapshot, next: OrderStatus | undefined, eventType: 
     throw new OrderTransitionError(
       "ORDER_STATUS_INVALID",
       `${eventType} is not allowed when the order is ${order.status}`,
+      order.status,
     );
   }
   return { ...order, status: next };

@@ -383,7 +383,9 @@ export const confirmReceipt = defineEndpoint({
   summary: "Confirm an escrow order arrived",
   description:
     "The wallet releases the held funds to the merchant. Only after the merchant accepted the order " +
-    "(status ACCEPTED). 202 when the wallet's answer is not known yet: poll the order.",
+    "(status ACCEPTED): before that the answer is 409 ESCROW_NOT_ACCEPTED (tell the customer the shop " +
+    "has not accepted yet, and read the order again later). 202 when the wallet's answer is not known " +
+    "yet: poll the order. Confirming an order already CONFIRMED answers 200 with the confirm that went through.",
   auth: "customer",
   params: orderParams,
   responses: {
@@ -392,6 +394,7 @@ export const confirmReceipt = defineEndpoint({
   },
   errors: [
     "NOT_FOUND",
+    "ESCROW_NOT_ACCEPTED",
     "ORDER_STATUS_INVALID",
     "OPERATION_IN_PROGRESS",
     "ORDER_UNSUPPORTED_OPERATION",
@@ -421,8 +424,10 @@ export const confirmReceipt = defineEndpoint({
         status: 409,
         body: {
           error: {
-            code: "ORDER_STATUS_INVALID",
-            message: "CONFIRMED is not allowed when the order is PAID",
+            code: "ESCROW_NOT_ACCEPTED",
+            message:
+              "The shop has not accepted this order yet. Receipt can be confirmed once it has: read the order again later.",
+            details: { status: "PAID" },
           },
         },
       },

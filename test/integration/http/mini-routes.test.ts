@@ -587,7 +587,7 @@ describe("agreements over HTTP", () => {
 });
 
 describe("confirm-receipt over HTTP", () => {
-  it("before the merchant accepted: 409; after: 200 and COMPLETED at the wallet", async () => {
+  it("before the merchant accepted: 409 ESCROW_NOT_ACCEPTED in words; after: 200, and a second tap answers the same", async () => {
     const { sessionToken } = await app.newSession();
     const order = await paidEscrowOrder(sessionToken);
     const early = await answerOf(
@@ -595,10 +595,15 @@ describe("confirm-receipt over HTTP", () => {
         headers: bearer(sessionToken),
       }),
     );
-    expect(early).toMatchObject({
+    expect({ status: early.status, body: early.body }).toEqual({
       status: 409,
       body: {
-        error: { code: "ORDER_STATUS_INVALID", message: "CONFIRMED is not allowed when the order is PAID" },
+        error: {
+          code: "ESCROW_NOT_ACCEPTED",
+          message:
+            "The shop has not accepted this order yet. Receipt can be confirmed once it has: read the order again later.",
+          details: { status: "PAID" },
+        },
       },
     });
 
@@ -610,7 +615,46 @@ describe("confirm-receipt over HTTP", () => {
       headers: bearer(sessionToken),
     });
     expect(confirmed.status).toBe(200);
-    expect(await confirmed.json()).toMatchObject({ orderId: order.orderId, status: "CONFIRMED" });
+    const first = (await confirmed.json()) as { operation: { id: string } };
+    expect(first).toMatchObject({
+      orderId: order.orderId,
+      status: "CONFIRMED",
+      operation: { status: "SUCCESS" },
+    });
+
+    const again = await app.call("POST", `/api/mini/orders/${order.orderId}/confirm-receipt`, {
+      headers: bearer(sessionToken),
+    });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ status: "CONFIRMED", operation: { id: first.operation.id } });
+    const confirms = await app.db.prisma.escrowOperation.count({
+      where: { orderId: order.orderId, type: "CONFIRM" },
+    });
+    expect(confirms, "confirm operations sent to the wallet").toBe(1);
+  });
+
+  it("of a cancelled escrow order: 409 saying the money went back, in words", async () => {
+    const { sessionToken } = await app.newSession();
+    const order = await paidEscrowOrder(sessionToken);
+    await requestEscrowOperation(getServiceContext(), order.orderId, {
+      type: "CANCEL",
+      requestedBy: "operator:test",
+    });
+    const answer = await answerOf(
+      await app.call("POST", `/api/mini/orders/${order.orderId}/confirm-receipt`, {
+        headers: bearer(sessionToken),
+      }),
+    );
+    expect(answer).toMatchObject({
+      status: 409,
+      body: {
+        error: {
+          code: "ORDER_STATUS_INVALID",
+          message:
+            "This order was cancelled and its money returned to the customer: there is nothing to confirm.",
+        },
+      },
+    });
   });
 
   it("of a cashier order: 422; of another customer's order: 404", async () => {
