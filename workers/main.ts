@@ -1,15 +1,18 @@
 // `npm run workers`: the background workers in one process, on the process's database, Redis and
-// wallet (lib/env.ts). Pick queues with arguments or WORKERS (comma list), default all:
+// wallet (lib/env.ts). Pick queues or groups of them (lib/queue/worker-groups.ts) with arguments or
+// WORKERS (comma list), default all:
 //   npm run workers                       # every queue
+//   npm run workers -- settlement         # a group: reconcile, refund-poll, expiry
 //   npm run workers -- reconcile expiry   # only these
-//   WORKERS=token-refresh npm run workers
+//   WORKERS=general npm run workers
 // SIGTERM/SIGINT: each worker finishes the jobs in hand, then queues, Redis and the database close.
 import { disconnectPrisma } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { setMetricsEnabled } from "@/lib/observability/metrics";
 import { startTracing } from "@/lib/observability/tracing";
-import { isQueueName, QUEUE_NAMES, type QueueName } from "@/lib/queue/definitions";
+import { QUEUE_NAMES } from "@/lib/queue/definitions";
 import { jobSettingsFromEnv } from "@/lib/queue/settings";
+import { resolveQueueNames, WORKER_GROUPS } from "@/lib/queue/worker-groups";
 import { getServiceContext } from "@/lib/services/context";
 import { startMetricsServer } from "./metrics-server";
 import { startWorkers } from "./start";
@@ -25,12 +28,13 @@ const ctx = getServiceContext();
 const logger = ctx.logger;
 
 const requested = process.argv.length > 2 ? process.argv.slice(2) : (env.workers.queues ?? [...QUEUE_NAMES]);
-const unknown = requested.filter((name) => !isQueueName(name));
+const { queues, unknown } = resolveQueueNames(requested);
 if (unknown.length > 0) {
-  console.error(`unknown queue(s): ${unknown.join(", ")}; known: ${QUEUE_NAMES.join(", ")}`);
+  console.error(
+    `unknown queue(s): ${unknown.join(", ")}; queues: ${QUEUE_NAMES.join(", ")}; groups: ${Object.keys(WORKER_GROUPS).join(", ")}`,
+  );
   process.exit(2);
 }
-const queues = [...new Set(requested)] as QueueName[];
 
 const running = await startWorkers({
   ctx,

@@ -107,12 +107,12 @@ beforeAll(async () => {
   const publicBaseUrl = `http://127.0.0.1:${port}`;
   workers = [
     // The two worker services of compose.production.yml: queues as arguments, and as WORKERS.
-    start("workers-wallet", ["dist/workers.mjs", "reconcile", "refund-poll", "expiry"], {
+    start("workers-settlement", ["dist/workers.mjs", "settlement"], {
       ...productionEnv(publicBaseUrl),
     }),
-    start("workers-customers", ["dist/workers.mjs"], {
+    start("workers-general", ["dist/workers.mjs"], {
       ...productionEnv(publicBaseUrl),
-      WORKERS: "token-refresh,notifications,push,maintenance",
+      WORKERS: "general",
     }),
   ];
   const [plain, secure] = await Promise.all([
