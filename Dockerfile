@@ -7,8 +7,9 @@
 # compose.production.yml runs them all. Not built on the development machine (it has no Docker
 # daemon); the commands inside are the tested ones.
 
-# The Node and npm versions the release is tested with (package.json engines: >=20.19).
-ARG NODE_IMAGE=node:20.20-bookworm-slim
+# Node 24 LTS: CI runs the test suite and the production release test on it (.ci/run); Node 20 left
+# support in April 2026. package.json's engines (>=20.19) only say what development still runs on.
+ARG NODE_IMAGE=node:24.21-bookworm-slim
 ARG NPM_VERSION=11.19.1
 
 FROM ${NODE_IMAGE} AS base

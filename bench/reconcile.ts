@@ -35,6 +35,7 @@ import { DEFAULT_JOB_SETTINGS } from "../lib/queue/settings";
 import { reconcileOrder } from "../lib/reconcile/reconcile-order";
 import { createLoggedWalletClient, type ServiceContext } from "../lib/services/context";
 import { createWalletClient } from "../lib/wallet/client";
+import { PRODUCT_CODES } from "../lib/wallet/product-codes";
 import { loadPublicKey } from "../lib/wallet/signature";
 import { PROCESSORS } from "../workers/registry";
 import { startWorkers } from "../workers/start";
@@ -122,6 +123,7 @@ try {
     publicBaseUrl: "http://127.0.0.1:9",
     clientId,
     walletPublicKey: loadPublicKey(walletPublicKeyPem),
+    cashierProductCode: PRODUCT_CODES.CASHIER,
     jobs: { enqueue: async () => undefined } satisfies JobQueue,
     now: () => new Date(),
   };

@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { ensureLocalSecrets } from "./config/local-secrets";
+import { PRODUCT_CODES } from "./wallet/product-codes";
 import { loadPrivateKey, loadPublicKey } from "./wallet/signature";
 
 const port = z.coerce.number().int().min(0).max(65_535);
@@ -45,6 +46,9 @@ const rawSchema = z.object({
   // The wallet does not document the contract-preparation path; this default is ours
   // (docs/wallet-interface.md, prepare).
   WALLET_PREPARE_PATH: z.string().startsWith("/").default("/v1/authorizations/prepare"),
+  // The product code CASHIER orders are paid under: the online-purchase product your contract with
+  // the wallet names, plain cashier or auth capture (docs/going-live.md, "Product codes").
+  WALLET_CASHIER_PRODUCT: z.enum(["CASHIER", "AUTH_CAPTURE"]).default("CASHIER"),
   WALLET_TIMEOUT_PAY_MS: z.coerce.number().int().positive().default(8_000),
   WALLET_TIMEOUT_INQUIRY_MS: z.coerce.number().int().positive().default(5_000),
   WALLET_TIMEOUT_DEFAULT_MS: z.coerce.number().int().positive().default(8_000),
@@ -123,6 +127,8 @@ export interface Env {
     publicKey: KeyObject | undefined;
     urlEncodeSignature: boolean;
     preparePath: string;
+    /** The product code of CASHIER orders' `pay`. */
+    cashierProductCode: string;
     timeoutsMs: { pay: number; inquiry: number; default: number };
   };
   tokenEncryptionKey: Buffer;
@@ -314,6 +320,7 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
       publicKey,
       urlEncodeSignature: raw.WALLET_URL_ENCODE_SIGNATURE,
       preparePath: raw.WALLET_PREPARE_PATH,
+      cashierProductCode: PRODUCT_CODES[raw.WALLET_CASHIER_PRODUCT],
       timeoutsMs: {
         pay: raw.WALLET_TIMEOUT_PAY_MS,
         inquiry: raw.WALLET_TIMEOUT_INQUIRY_MS,

@@ -18,14 +18,20 @@ import { checkHealth, type HealthReport, ProbeFailure, type ProbeResult } from "
 /**
  * The wallet's probe: a signed call that changes nothing (lib/wallet-check/probe-wallet.ts), so a
  * wallet that answers but refuses us — an unknown Client-Id, a key it does not hold — is reported
- * "misconfigured", not merely reachable. Its result is reused this long: readiness is polled often,
- * and the wallet is not ours to load.
+ * "misconfigured", not merely reachable. Readiness is polled often and the wallet is not ours to
+ * load: an answer is reused for 30 s, silence for 5 s, and while this instance's circuit breaker is
+ * open (its calls get no answer) nothing is sent at all.
  */
-const WALLET_PROBE_CACHE_MS = 30_000;
-let walletProbeCache: { at: number; result: Promise<Record<string, unknown>> } | undefined;
+const REUSE_ANSWER_MS = 30_000;
+const REUSE_SILENCE_MS = 5_000;
+/** Under the health check's own 2 s, so a silent wallet is still reported with its detail. */
+const PROBE_TIMEOUT_MS = 1_500;
+let walletProbeCache: { until: number; result: Promise<Record<string, unknown>> } | undefined;
 
 async function signedWalletProbe(): Promise<Record<string, unknown>> {
-  const answer = await probeWallet(walletSettingsOf(getEnv()), "inquiryMerchantInfo", { timeoutMs: 2_000 });
+  const answer = await probeWallet(walletSettingsOf(getEnv()), "inquiryMerchantInfo", {
+    timeoutMs: PROBE_TIMEOUT_MS,
+  });
   const { state, reason } = walletStateOf(answer);
   const detail = {
     state,
@@ -37,15 +43,21 @@ async function signedWalletProbe(): Promise<Record<string, unknown>> {
   return detail;
 }
 
-function cachedWalletProbe(): Promise<Record<string, unknown>> {
+function cachedWalletProbe(breakerOpen: boolean): Promise<Record<string, unknown>> {
+  if (breakerOpen) {
+    const detail = { state: "unreachable" as const, checkedAt: new Date().toISOString() };
+    return Promise.reject(
+      new ProbeFailure("unreachable: the circuit breaker is open", "unreachable", detail),
+    );
+  }
   const now = Date.now();
-  if (!walletProbeCache || now - walletProbeCache.at > WALLET_PROBE_CACHE_MS) {
+  if (!walletProbeCache || now > walletProbeCache.until) {
     const result = signedWalletProbe();
-    walletProbeCache = { at: now, result };
-    // An unreachable wallet is not cached: the next check asks again. A misconfigured one is, as an
-    // answer it is: settings change only with a restart.
+    const entry = { until: now + REUSE_ANSWER_MS, result };
+    walletProbeCache = entry;
     result.catch((error: unknown) => {
-      if (!(error instanceof ProbeFailure) || error.state === "unreachable") walletProbeCache = undefined;
+      if (!(error instanceof ProbeFailure) || error.state === "unreachable")
+        entry.until = now + REUSE_SILENCE_MS;
     });
   }
   return walletProbeCache.result;
@@ -71,7 +83,7 @@ export async function checkReadiness(options: { details?: boolean; queues?: bool
           circuitBreaker: getServiceContext().wallet.breaker?.state ?? "none",
         };
         try {
-          return { ...(await cachedWalletProbe()), ...where };
+          return { ...(await cachedWalletProbe(where.circuitBreaker === "open")), ...where };
         } catch (error) {
           if (error instanceof ProbeFailure) {
             throw new ProbeFailure(error.message, error.state, { ...error.detail, ...where });

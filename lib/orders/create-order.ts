@@ -38,8 +38,8 @@ export interface CreateOrderInput {
 
 export type OrderWithItems = Order & { items: OrderItem[] };
 
-const PRODUCT_CODE_OF: Record<OrderFlow, string> = {
-  CASHIER: PRODUCT_CODES.CASHIER,
+/** CASHIER's code is the merchant's choice of online purchase product (ctx.cashierProductCode). */
+const PRODUCT_CODE_OF: Record<Exclude<OrderFlow, "CASHIER">, string> = {
   ESCROW: PRODUCT_CODES.ESCROW,
   AGREEMENT: PRODUCT_CODES.AGREEMENT,
 };
@@ -136,7 +136,7 @@ async function draftOrder(
     id: orderId,
     customerId,
     flow: input.flow,
-    productCode: PRODUCT_CODE_OF[input.flow],
+    productCode: input.flow === "CASHIER" ? ctx.cashierProductCode : PRODUCT_CODE_OF[input.flow],
     currency: priced.currency,
     amountFils: priced.amountFils,
     idempotencyKey: input.idempotencyKey,

@@ -28,6 +28,8 @@ export interface ServiceContext {
   /** Our Client-Id, and the wallet's key that signs its notifications. */
   clientId: string;
   walletPublicKey: KeyObject | undefined;
+  /** The product code CASHIER orders are paid under (WALLET_CASHIER_PRODUCT). */
+  cashierProductCode: string;
   /** Background work (refund polls, reconciliation, push) goes through here. */
   jobs: JobQueue;
   now: () => Date;
@@ -91,6 +93,7 @@ export function getServiceContext(): ServiceContext {
     publicBaseUrl: env.publicBaseUrl,
     clientId: env.wallet.clientId,
     walletPublicKey: env.wallet.publicKey,
+    cashierProductCode: env.wallet.cashierProductCode,
     jobs: new BullJobQueue(getRedis, env.queuePrefix),
     now: () => new Date(),
   };

@@ -12,6 +12,7 @@ import { createLogger } from "@/lib/log";
 import { receiveNotification } from "@/lib/notifications/receive-notification";
 import { createLoggedWalletClient, type ServiceContext } from "@/lib/services/context";
 import type { WalletClient } from "@/lib/wallet/client";
+import { PRODUCT_CODES } from "@/lib/wallet/product-codes";
 import { loadPublicKey } from "@/lib/wallet/signature";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { JobRecorder } from "./job-recorder";
@@ -114,6 +115,7 @@ export async function startMerchant(
     publicBaseUrl: notifyBase,
     clientId: sandbox.merchant.clientId,
     walletPublicKey,
+    cashierProductCode: PRODUCT_CODES.CASHIER,
     jobs,
     now: () => new Date(Date.now() + clockOffsetMs),
   };

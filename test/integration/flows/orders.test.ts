@@ -7,6 +7,7 @@ import { ERROR_STATUS } from "@/lib/http/errors";
 import { createOrder } from "@/lib/orders/create-order";
 import { orderView } from "@/lib/orders/order-view";
 import { reconcileOrder } from "@/lib/reconcile/reconcile-order";
+import { PRODUCT_CODES } from "@/lib/wallet/product-codes";
 import { rejectionOf } from "@/test/support/expect-error";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 
@@ -75,6 +76,28 @@ describe("cashier", () => {
       where: { orderId: order.id },
     });
     expect(notification).toMatchObject({ verified: true, status: "APPLIED", kind: "PAYMENT" });
+  });
+
+  it("is paid under the auth-capture product code when the merchant's contract is auth capture", async () => {
+    const { customerId } = await merchant.newCustomer();
+    const ctx = { ...merchant.ctx, cashierProductCode: PRODUCT_CODES.AUTH_CAPTURE };
+    const { order } = await createOrder(ctx, customerId, {
+      flow: "CASHIER",
+      items: basket,
+      idempotencyKey: key(),
+    });
+    expect(order).toMatchObject({ status: "PENDING", productCode: PRODUCT_CODES.AUTH_CAPTURE });
+    const pay = await merchant.ctx.prisma.walletCall.findFirstOrThrow({
+      where: { orderId: order.id, operation: "pay" },
+    });
+    expect(pay.requestBody, "the pay request as sent").toMatchObject({
+      productCode: PRODUCT_CODES.AUTH_CAPTURE,
+    });
+    await merchant.sandbox.payAtCashier(order.paymentId as string);
+    await merchant.eventually(async () => {
+      const current = await merchant.ctx.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+      return current.status === "PAID";
+    });
   });
 
   it("computes the amount from the catalog, never from the client", async () => {
