@@ -6,9 +6,10 @@ import type { OperatorIdentity } from "@/lib/auth/operator-session";
 import type { Prisma } from "@/lib/db";
 
 export interface AuditInput {
-  operator: Pick<OperatorIdentity, "id" | "email">;
+  /** Who acted; `apiKeyId` when through one of their API keys rather than a signed-in session. */
+  operator: Pick<OperatorIdentity, "id" | "email" | "apiKeyId">;
   action: string;
-  subjectType: "ORDER" | "REFUND" | "ESCROW_OPERATION" | "OPERATOR" | "PRODUCT" | "NOTIFICATION";
+  subjectType: "ORDER" | "REFUND" | "ESCROW_OPERATION" | "OPERATOR" | "PRODUCT" | "NOTIFICATION" | "API_KEY";
   subjectId: string;
   orderId?: string | null;
   before?: unknown;
@@ -36,6 +37,7 @@ export function recordAudit(tx: Prisma.TransactionClient, entry: AuditInput) {
       before: auditJson(entry.before),
       after: auditJson(entry.after),
       requestKey: entry.requestKey ?? null,
+      apiKeyId: entry.operator.apiKeyId ?? null,
     },
   });
 }

@@ -151,3 +151,27 @@ export const operatorUpdate = z.strictObject({
   unlock: z.literal(true).optional().meta({ description: "Clears the lock after failed sign-ins." }),
   password: password.optional(),
 });
+
+// ---------------------------------------------------------------- API keys
+
+/** `{id}` of /api/admin/api-keys/{id}. */
+export const apiKeyParams = z.object({ id: z.uuid({ message: "must be an API key id (a UUID)" }) });
+
+/** The longest an API key may live: a key that never expires is a key nobody remembers to revoke. */
+export const API_KEY_MAX_DAYS = 366;
+
+export const apiKeyInput = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(80)
+    .meta({ description: 'What the key is for, e.g. "nightly CSV export".' }),
+  role: role.meta({ description: "What the key may do: its role, at most its maker's." }),
+  expiresInDays: z
+    .number()
+    .int()
+    .min(1)
+    .max(API_KEY_MAX_DAYS)
+    .meta({ description: `Days until the key stops working (1 to ${API_KEY_MAX_DAYS}).` }),
+});

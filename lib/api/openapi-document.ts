@@ -31,9 +31,9 @@ const DESCRIPTION = `The merchant backend of a wallet mini program.
 
 - **Mini program** endpoints take the session from \`POST /api/mini/session\` as
   \`Authorization: Bearer <sessionToken>\`.
-- **Operator console** endpoints take an operator's session (next-auth's cookie, or the same token as
-  \`Authorization: Bearer\` for scripts); each names the least role it needs. Records come whole, with
-  amounts in fils as strings of digits and times in ISO 8601.
+- **Operator console** endpoints take an operator's session (next-auth's cookie) or, for scripts, an
+  API key an ADMIN made (\`Authorization: Bearer wmk_…\`); each names the least role it needs. Records
+  come whole, with amounts in fils as strings of digits and times in ISO 8601.
 - **Errors** are \`{ "error": { "code", "message", "details"? } }\`; each operation lists the codes it can
   answer under each status. Invalid input is \`VALIDATION_FAILED\` with zod's flattened issues in
   \`details\`. A 503 with \`Retry-After\` may be retried with the same request (and Idempotency-Key).
@@ -86,10 +86,12 @@ const SECURITY_SCHEMES: Record<string, oas31.SecuritySchemeObject> = {
   operatorToken: {
     type: "http",
     scheme: "bearer",
-    bearerFormat: "JWT",
     description:
-      "For scripts: the same session token as `Authorization: Bearer <token>`. A browser never sends " +
-      "it by itself, so writes need no Origin. Each operation names the least role it needs.",
+      "For scripts: an API key (`wmk_…`) an ADMIN made on the API keys page or with POST " +
+      "/api/admin/api-keys, as `Authorization: Bearer <key>`; it acts for its maker with its own role " +
+      "(at most the maker's) until it expires or is revoked. The console's session token is accepted " +
+      "the same way. A browser never sends either by itself, so writes need no Origin. Each operation " +
+      "names the least role it needs.",
   },
 };
 
@@ -97,7 +99,7 @@ function securityOf(auth: EndpointAuth): oas31.SecurityRequirementObject[] | und
   if (auth === "customer") return [{ sessionToken: [] }];
   // One requirement object: all three headers together.
   if (auth === "wallet") return [{ walletSignature: [], walletClientId: [], walletRequestTime: [] }];
-  // Either one: the cookie (the console's pages) or the same token as a Bearer header (scripts).
+  // Either one: the cookie (the console's pages) or a Bearer header (scripts: an API key).
   if (typeof auth === "object")
     return [{ operatorSession: [auth.operator] }, { operatorToken: [auth.operator] }];
   return undefined;

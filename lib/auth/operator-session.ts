@@ -10,6 +10,7 @@ import { getPrisma } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { ForbiddenError } from "@/lib/errors/domain-errors";
 import { HttpError } from "@/lib/http/errors";
+import { authenticateApiKey, isApiKey } from "./api-key-auth";
 import { getAuthOptions, usesSecureCookies } from "./auth-options";
 import { hasRole } from "./roles";
 
@@ -18,6 +19,8 @@ export interface OperatorIdentity {
   email: string;
   name: string;
   role: OperatorRole;
+  /** Set when the request came with one of the operator's API keys (lib/auth/api-key-auth.ts). */
+  apiKeyId?: string;
 }
 
 export interface AuthenticatedOperator {
@@ -48,6 +51,19 @@ function parseCookies(header: string | null): Record<string, string> {
 
 /** For API routes: the operator of the request, or 401. */
 export async function authenticateOperator(request: Request): Promise<AuthenticatedOperator> {
+  const bearerToken = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "")?.[1];
+  if (bearerToken && isApiKey(bearerToken)) {
+    const key = await authenticateApiKey(getPrisma(), bearerToken, new Date());
+    if (!key) {
+      throw new HttpError(
+        "UNAUTHENTICATED",
+        "This API key is unknown, revoked or expired, or its operator is disabled.",
+      );
+    }
+    const { operatorId, ...identity } = key;
+    // A key travels in a header a script sets: no browser sends it by itself, so no CSRF check.
+    return { operator: { id: operatorId, ...identity }, viaCookie: false };
+  }
   const cookies = parseCookies(request.headers.get("cookie"));
   const token = await getToken({
     // next-auth reads `cookies` as a plain object and `headers` for a Bearer token.

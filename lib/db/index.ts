@@ -2,6 +2,7 @@
 // domain code imports from "@/lib/db" rather than from the generated folder.
 export type {
   Agreement,
+  ApiKey,
   Customer,
   EscrowOperation,
   Notification,

@@ -12,6 +12,7 @@ export const en = {
   "nav.notifications": "Notifications",
   "nav.catalog": "Catalog",
   "nav.operators": "Operators",
+  "nav.apiKeys": "API keys",
   "nav.audit": "Audit log",
   "nav.menu": "Menu",
   "nav.main": "Main navigation",
@@ -333,6 +334,33 @@ export const en = {
   "operators.created": "Operator added.",
   "operators.updated": "Saved.",
 
+  "apiKeys.title": "API keys",
+  "apiKeys.intro":
+    "Keys let your own scripts use the console's API (a nightly export, a report). Each key acts for the administrator who made it, with the role you give it, until it expires or you revoke it.",
+  "apiKeys.col.name": "Name",
+  "apiKeys.col.key": "Key",
+  "apiKeys.col.role": "Role",
+  "apiKeys.col.createdBy": "Made by",
+  "apiKeys.col.expires": "Expires",
+  "apiKeys.col.lastUsed": "Last used",
+  "apiKeys.col.state": "State",
+  "apiKeys.state.ACTIVE": "Active",
+  "apiKeys.state.EXPIRED": "Expired",
+  "apiKeys.state.REVOKED": "Revoked",
+  "apiKeys.never": "Never",
+  "apiKeys.add": "Make a key",
+  "apiKeys.name": "What is it for?",
+  "apiKeys.role": "What may it do?",
+  "apiKeys.days": "Days until it stops working (1 to 366)",
+  "apiKeys.create": "Make the key",
+  "apiKeys.shownOnce":
+    "Copy this key now and keep it in your script's secret store. It is shown only this once.",
+  "apiKeys.secret": "The key",
+  "apiKeys.done": "I have copied it",
+  "apiKeys.revoke": "Revoke",
+  "apiKeys.revokeConfirm": "Revoke the key “{name}”? Scripts using it stop working at once.",
+  "apiKeys.usage": "Scripts send the key in a header: Authorization: Bearer <key>",
+
   "audit.title": "Audit log",
   "audit.col.time": "Time",
   "audit.col.operator": "Operator",
@@ -342,6 +370,7 @@ export const en = {
   "audit.before": "Before",
   "audit.after": "After",
   "audit.filter.action": "Action",
+  "audit.viaKey": "through the API key “{name}”",
 } as const;
 
 export type MessageKey = keyof typeof en;

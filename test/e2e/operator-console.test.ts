@@ -226,6 +226,32 @@ describe("the operator console", () => {
     await page.close();
   });
 
+  it("lets an ADMIN make an API key shown once, which a script then uses, until it is revoked in the page", async () => {
+    const page = await signedIn("ADMIN");
+    await page.click('nav a[href="/admin/api-keys"]');
+    await page.click("button[data-dialog=new-api-key]");
+    await page.fill("input[name=name]", "nightly CSV export");
+    await page.selectOption("select[name=role]", "VIEWER");
+    await page.fill("input[name=days]", "30");
+    await page.click("dialog[open] button[type=submit]");
+    const secret = await page.locator("input[data-secret]").inputValue();
+    expect(secret).toMatch(/^wmk_/);
+    await page.click("dialog[open] >> text=I have copied it");
+    const row = page.locator('tr[data-api-key="nightly CSV export"]');
+    await row.waitFor();
+    expect(await row.textContent()).toContain("Active");
+    expect(await page.content(), "the page shows the key only in its dialog").not.toContain(secret);
+
+    const script = () =>
+      fetch(url("/api/admin/orders?limit=1"), { headers: { Authorization: `Bearer ${secret}` } });
+    expect((await script()).status).toBe(200);
+    await row.locator("button[data-revoke]").click();
+    await page.click("dialog[open] button[data-confirm]");
+    await page.locator('tr[data-api-key="nightly CSV export"]', { hasText: "Revoked" }).waitFor();
+    expect((await script()).status).toBe(401);
+    await page.close();
+  });
+
   it("locks an account after five wrong passwords: even the right one is refused until the lock ends", async () => {
     const target = await createTestOperator(db.prisma, "OPERATOR", app?.env.NEXTAUTH_SECRET);
     let page = await signIn(target.email, "wrong password 1");

@@ -15,6 +15,7 @@ const SECTIONS: { href: string; label: MessageKey; role: OperatorRole }[] = [
   { href: "/admin/notifications", label: "nav.notifications", role: "VIEWER" },
   { href: "/admin/catalog", label: "nav.catalog", role: "VIEWER" },
   { href: "/admin/operators", label: "nav.operators", role: "ADMIN" },
+  { href: "/admin/api-keys", label: "nav.apiKeys", role: "ADMIN" },
   { href: "/admin/audit", label: "nav.audit", role: "ADMIN" },
 ];
 

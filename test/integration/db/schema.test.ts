@@ -49,6 +49,7 @@ const scalarFields = {
   CustomerEvent: Prisma.CustomerEventScalarFieldEnum,
   AuditEntry: Prisma.AuditEntryScalarFieldEnum,
   AdminRequest: Prisma.AdminRequestScalarFieldEnum,
+  ApiKey: Prisma.ApiKeyScalarFieldEnum,
 } satisfies Record<Prisma.ModelName, Record<string, string>>;
 
 /** Every scalar field of the model is present and not null, so the round trip covers all columns. */
@@ -410,6 +411,25 @@ describe("schema.prisma against the migrated database", () => {
       (key) => prisma.operator.findUniqueOrThrow({ where: { id: key } }),
     );
 
+    const apiKeyId = id();
+    await roundTrip(
+      "ApiKey",
+      {
+        id: apiKeyId,
+        name: "nightly export",
+        prefix: "wmk_Ab3dEf9h",
+        secretHash: "cd".repeat(32),
+        role: enums.OperatorRole.VIEWER,
+        operatorId,
+        expiresAt: at(),
+        lastUsedAt: at(),
+        revokedAt: at(),
+        createdAt: at(),
+      },
+      (data) => prisma.apiKey.create({ data }),
+      (key) => prisma.apiKey.findUniqueOrThrow({ where: { id: key } }),
+    );
+
     await roundTrip(
       "AuditEntry",
       {
@@ -424,6 +444,7 @@ describe("schema.prisma against the migrated database", () => {
         after: { refund: { amountFils: "1000" } },
         walletResult: { status: "SUCCESS" },
         requestKey: id(),
+        apiKeyId,
         createdAt: at(),
       },
       (data) => prisma.auditEntry.create({ data }),
@@ -683,6 +704,20 @@ describe("schema.prisma against the migrated database", () => {
     });
     minimal.add("AdminRequest");
     expect(request).toMatchObject({ responseStatus: null, responseBody: null, completedAt: null });
+
+    const apiKey = await prisma.apiKey.create({
+      data: {
+        name: "k",
+        prefix: "wmk_x",
+        secretHash: id(),
+        role: "VIEWER",
+        operatorId: operator.id,
+        expiresAt: new Date(),
+      },
+    });
+    minimal.add("ApiKey");
+    expect(apiKey).toMatchObject({ lastUsedAt: null, revokedAt: null, createdAt: expect.any(Date) });
+    expect(audit.apiKeyId).toBeNull();
 
     expect([...minimal].sort()).toEqual(Object.keys(Prisma.ModelName).sort());
   });

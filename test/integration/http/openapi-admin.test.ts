@@ -4,6 +4,7 @@
 // documented schema of their status, headers included.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operatorConsoleApi } from "@/lib/api/contract/admin";
+import * as apiKeys from "@/lib/api/contract/admin/api-keys";
 import * as catalog from "@/lib/api/contract/admin/catalog";
 import * as overview from "@/lib/api/contract/admin/dashboard";
 import * as lists from "@/lib/api/contract/admin/lists";
@@ -349,6 +350,49 @@ describe("the console's other records", () => {
     expect(disabled.disabledAt).toEqual(expect.any(String));
     const demoteSelf = like(update, "demote-self", { params: { id: admin.id } });
     await expectDocumented(update, await send(update, demoteSelf, admin.browser(app.url)), 403);
+  });
+
+  it("API keys: created (201) with its secret, a key without an end (400), not by an OPERATOR (403); listed (200), not for an OPERATOR (403); revoked (200), unknown (404); the key itself reads (200)", async () => {
+    const create = apiKeys.adminCreateApiKey;
+    const created = await expectDocumented(
+      create,
+      await send(create, exampleRequest(create, "export-key"), admin.browser(app.url)),
+      201,
+    );
+    expect(created).toMatchObject({ name: "nightly CSV export", role: "VIEWER", state: "ACTIVE" });
+    const forever = { body: { name: "forever", role: "VIEWER", expiresInDays: 3650 } };
+    await expectDocumented(create, await send(create, forever, admin.script()), 400);
+    await expectDocumented(
+      create,
+      await send(create, exampleRequest(create, "operator"), operator.script()),
+      403,
+    );
+
+    const list = apiKeys.adminListApiKeys;
+    await expectDocumented(list, await send(list, exampleRequest(list, "keys"), admin.script()), 200);
+    await expectDocumented(list, await send(list, exampleRequest(list, "operator"), operator.script()), 403);
+
+    const viaKey = orders.adminListOrders;
+    const secret = { Authorization: `Bearer ${created.secret as string}` };
+    await expectDocumented(viaKey, await send(viaKey, { query: { limit: 1 } }, secret), 200);
+
+    const revoke = apiKeys.adminRevokeApiKey;
+    const revoked = await expectDocumented(
+      revoke,
+      await send(
+        revoke,
+        like(revoke, "revoked", { params: { id: created.id as string } }),
+        admin.browser(app.url),
+      ),
+      200,
+    );
+    expect(revoked.state).toBe("REVOKED");
+    await expectDocumented(
+      revoke,
+      await send(revoke, exampleRequest(revoke, "unknown"), admin.script()),
+      404,
+    );
+    await expectDocumented(viaKey, await send(viaKey, { query: { limit: 1 } }, secret), 401);
   });
 
   it("audit log: an operator's entries (200); not for an OPERATOR (403)", async () => {

@@ -15,6 +15,17 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
   const { ctx, locale, t } = await consolePage("ADMIN");
   const { query, parsed } = await readListQuery(searchParams, auditListQuery);
   const list = parsed.success ? await listAuditEntries(ctx.prisma, parsed.data) : undefined;
+  const keyIds = [...new Set(list?.entries.flatMap((entry) => (entry.apiKeyId ? [entry.apiKeyId] : [])))];
+  const keyNames = new Map(
+    keyIds.length > 0
+      ? (
+          await ctx.prisma.apiKey.findMany({
+            where: { id: { in: keyIds } },
+            select: { id: true, name: true },
+          })
+        ).map((key) => [key.id, key.name])
+      : [],
+  );
   return (
     <>
       <PageHead title={t("audit.title")} />
@@ -46,7 +57,14 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
               <td>
                 <Time at={entry.createdAt} locale={locale} />
               </td>
-              <td className="mono">{entry.operatorEmail}</td>
+              <td>
+                <span className="mono">{entry.operatorEmail}</span>
+                {entry.apiKeyId ? (
+                  <div className="muted" dir="auto">
+                    {t("audit.viaKey", { name: keyNames.get(entry.apiKeyId) ?? "?" })}
+                  </div>
+                ) : null}
+              </td>
               <td className="mono">{entry.action}</td>
               <td>
                 <span className="muted">{entry.subjectType}</span>{" "}

@@ -191,6 +191,7 @@ export const refundAuditEntry = {
   after: { refund: { id: REFUND_ID, amountFils: "5000000", reason: "one box damaged" } },
   walletResult: { status: "SUCCESS", resultCode: "SUCCESS" },
   requestKey: IDEMPOTENCY_KEY,
+  apiKeyId: null,
   createdAt: "2026-11-22T10:05:02.000Z",
 } satisfies z.input<typeof auditEntryRecord>;
 

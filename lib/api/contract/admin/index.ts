@@ -1,6 +1,7 @@
 // The operator console's JSON API (/api/admin/*): what its pages call, and what scripts may call with
-// an operator's session token. Each endpoint names the least role that may call it.
+// an API key (or an operator's session token). Each endpoint names the least role that may call it.
 import type { ApiArea } from "../endpoint";
+import { adminCreateApiKey, adminListApiKeys, adminRevokeApiKey } from "./api-keys";
 import { adminCreateProduct, adminListProducts, adminUpdateProduct } from "./catalog";
 import { adminGetDashboard, adminGetHealth } from "./dashboard";
 import {
@@ -46,6 +47,9 @@ export const operatorConsoleApi: ApiArea = {
     adminListOperators,
     adminCreateOperator,
     adminUpdateOperator,
+    adminListApiKeys,
+    adminCreateApiKey,
+    adminRevokeApiKey,
     adminListAuditEntries,
     adminGetHealth,
   ],

@@ -170,8 +170,31 @@ export const auditEntryRecord = z.object({
   after: storedJson("The record after it."),
   walletResult: storedJson("The wallet's answer, for actions that call the wallet."),
   requestKey: nullableText.meta({ description: "The Idempotency-Key of the request." }),
+  apiKeyId: rowId
+    .nullable()
+    .meta({ description: "The API key the operator acted through; null for a signed-in session." }),
   createdAt: time,
 });
+
+/** An API key as lists show it: never its secret, nor the secret's hash. */
+export const apiKeyRecord = z
+  .object({
+    id: rowId,
+    name: z.string(),
+    prefix: z.string().meta({
+      description: "The secret's first characters, to tell keys apart.",
+      examples: ["wmk_Q2x9Tz0k"],
+    }),
+    role: z.enum(OperatorRole).meta({ description: "What the key may do, at most what its maker may." }),
+    operatorId: rowId.meta({ description: "The ADMIN who made it; the key acts for them." }),
+    createdBy: z.string().meta({ description: "Their e-mail." }),
+    expiresAt: time,
+    lastUsedAt: time.nullable().meta({ description: "Kept to the minute." }),
+    revokedAt: time.nullable(),
+    createdAt: time,
+    state: z.enum(["ACTIVE", "EXPIRED", "REVOKED"]),
+  })
+  .meta({ id: "AdminApiKey" });
 
 /** An operator, never with the password hash. */
 export const operatorRecord = z

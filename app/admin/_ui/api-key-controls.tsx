@@ -1,0 +1,183 @@
+"use client";
+// An ADMIN's controls for API keys: make one (a dialog that then shows the key once, to copy) and
+// revoke one (after saying what that does). The server keeps only a hash of the key.
+import { useRouter } from "next/navigation";
+import { type FormEvent, useRef, useState } from "react";
+import type { OperatorRole } from "@/lib/db";
+import { dynamicKey } from "@/lib/i18n/translate";
+import { callAdminApi, errorText } from "./admin-api";
+import { useT } from "./i18n-client";
+
+const ROLES: OperatorRole[] = ["VIEWER", "OPERATOR", "ADMIN"];
+
+export function CreateApiKey() {
+  const t = useT();
+  const router = useRouter();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [problem, setProblem] = useState("");
+  const [working, setWorking] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setWorking(true);
+    const answer = await callAdminApi<{ secret?: string }>("/api/admin/api-keys", {
+      body: {
+        name: String(form.get("name") ?? ""),
+        role: String(form.get("role") ?? "VIEWER"),
+        expiresInDays: Number(form.get("days") ?? 0),
+      },
+    });
+    setWorking(false);
+    if (!answer.ok || !answer.body?.secret) {
+      setProblem(t("common.error", { message: errorText(answer) }));
+      return;
+    }
+    setSecret(answer.body.secret);
+  }
+
+  function close() {
+    dialog.current?.close();
+    if (secret) router.refresh();
+    setSecret(null);
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-primary"
+        data-dialog="new-api-key"
+        onClick={() => {
+          setProblem("");
+          setSecret(null);
+          dialog.current?.showModal();
+        }}
+      >
+        {t("apiKeys.add")}
+      </button>
+      <dialog ref={dialog} className="confirm" aria-labelledby="api-key-title" onClose={close}>
+        {secret ? (
+          <div>
+            <div className="dialog-body stack">
+              <h2 id="api-key-title">{t("apiKeys.add")}</h2>
+              <p className="notice notice-warn">{t("apiKeys.shownOnce")}</p>
+              <label className="field">
+                <span>{t("apiKeys.secret")}</span>
+                <input
+                  className="mono"
+                  readOnly
+                  value={secret}
+                  dir="ltr"
+                  data-secret
+                  onFocus={(event) => event.currentTarget.select()}
+                />
+              </label>
+              <p className="muted" dir="auto">
+                {t("apiKeys.usage")}
+              </p>
+            </div>
+            <div className="dialog-foot">
+              <button type="button" className="btn btn-primary" onClick={close}>
+                {t("apiKeys.done")}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <form onSubmit={onSubmit}>
+            <div className="dialog-body stack">
+              <h2 id="api-key-title">{t("apiKeys.add")}</h2>
+              <label className="field">
+                <span>{t("apiKeys.name")}</span>
+                <input name="name" required maxLength={80} dir="auto" autoComplete="off" />
+              </label>
+              <label className="field">
+                <span>{t("apiKeys.role")}</span>
+                <select name="role" defaultValue="VIEWER">
+                  {ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {t(dynamicKey("role", role))}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="field">
+                <span>{t("apiKeys.days")}</span>
+                <input name="days" type="number" required min={1} max={366} defaultValue={90} dir="ltr" />
+              </label>
+              {problem ? (
+                <p className="notice notice-bad" role="alert">
+                  {problem}
+                </p>
+              ) : null}
+            </div>
+            <div className="dialog-foot">
+              <button type="button" className="btn" onClick={close}>
+                {t("common.cancel")}
+              </button>
+              <button type="submit" className="btn btn-primary" disabled={working}>
+                {working ? t("common.loading") : t("apiKeys.create")}
+              </button>
+            </div>
+          </form>
+        )}
+      </dialog>
+    </>
+  );
+}
+
+export function RevokeApiKey({ apiKeyId, name }: { apiKeyId: string; name: string }) {
+  const t = useT();
+  const router = useRouter();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [problem, setProblem] = useState("");
+  const [working, setWorking] = useState(false);
+
+  async function revoke() {
+    setWorking(true);
+    const answer = await callAdminApi(`/api/admin/api-keys/${apiKeyId}`, { method: "DELETE" });
+    setWorking(false);
+    if (!answer.ok) {
+      setProblem(t("common.error", { message: errorText(answer) }));
+      return;
+    }
+    dialog.current?.close();
+    router.refresh();
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-small"
+        data-revoke={apiKeyId}
+        onClick={() => {
+          setProblem("");
+          dialog.current?.showModal();
+        }}
+      >
+        {t("apiKeys.revoke")}
+      </button>
+      <dialog ref={dialog} className="confirm" aria-label={t("apiKeys.revoke")}>
+        <div className="dialog-body stack">
+          <h2>{t("apiKeys.revoke")}</h2>
+          <p dir="auto">{t("apiKeys.revokeConfirm", { name })}</p>
+          {problem ? (
+            <p className="notice notice-bad" role="alert">
+              {problem}
+            </p>
+          ) : null}
+        </div>
+        <div className="dialog-foot">
+          <button type="button" className="btn" onClick={() => dialog.current?.close()}>
+            {t("common.cancel")}
+          </button>
+          <button type="button" className="btn btn-danger" disabled={working} onClick={revoke} data-confirm>
+            {working ? t("common.loading") : t("apiKeys.revoke")}
+          </button>
+        </div>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { createApiKey, listApiKeys } from "@/lib/admin/api-keys";
+import * as contract from "@/lib/api/contract/admin/api-keys";
+import { jsonSafe } from "@/lib/http/json";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { readJson, route } from "@/lib/http/route";
+
+export const GET = route.operator("ADMIN", async ({ ctx }) =>
+  Response.json(jsonSafe({ apiKeys: await listApiKeys(ctx) }) satisfies contract.ApiKeyListJson),
+);
+
+// The answer holds the secret, shown this once: it must never be cached or replayed.
+export const POST = route.operator("ADMIN", async ({ request, ctx, operator }) => {
+  const created = await createApiKey(ctx, operator, await readJson(request, contract.adminCreateApiKey.body));
+  return Response.json(jsonSafe(created) satisfies contract.CreatedApiKeyJson, {
+    status: 201,
+    headers: { "Cache-Control": "no-store" },
+  });
+});
+
+export const { PUT, PATCH, DELETE } = methodsOtherThan("GET", "POST");

@@ -1,0 +1,102 @@
+// API keys as an ADMIN manages them: make one (the secret is shown once and stored only as a hash),
+// list them (never a secret), revoke one. Each change is audited. Authentication with a key is
+// lib/auth/api-key-auth.ts.
+import type { z } from "zod";
+import { newApiKeySecret } from "@/lib/auth/api-key-auth";
+import type { OperatorIdentity } from "@/lib/auth/operator-session";
+import { hasRole } from "@/lib/auth/roles";
+import type { ApiKey, Operator } from "@/lib/db";
+import { ForbiddenError, NotFoundError } from "@/lib/errors/domain-errors";
+import type { ServiceContext } from "@/lib/services/context";
+import { recordAudit } from "./audit";
+import type { apiKeyInput } from "./request-schemas";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type ApiKeyState = "ACTIVE" | "EXPIRED" | "REVOKED";
+
+/** What anyone may see of a key: never its hash. */
+export function publicApiKey(key: ApiKey & { operator: Pick<Operator, "email"> }, now: Date) {
+  const { secretHash: _hidden, operator, ...visible } = key;
+  const state: ApiKeyState = key.revokedAt ? "REVOKED" : key.expiresAt <= now ? "EXPIRED" : "ACTIVE";
+  return { ...visible, createdBy: operator.email, state };
+}
+
+export async function listApiKeys(ctx: Pick<ServiceContext, "prisma" | "now">) {
+  const keys = await ctx.prisma.apiKey.findMany({
+    orderBy: { createdAt: "desc" },
+    include: { operator: { select: { email: true } } },
+  });
+  const now = ctx.now();
+  return keys.map((key) => publicApiKey(key, now));
+}
+
+export async function createApiKey(
+  ctx: Pick<ServiceContext, "prisma" | "now">,
+  actor: OperatorIdentity,
+  input: z.output<typeof apiKeyInput>,
+) {
+  // Through a key of their own, an ADMIN could otherwise hand out more than that key may do.
+  if (!hasRole(actor.role, input.role)) {
+    throw new ForbiddenError(`A key cannot do more than you: you act as ${actor.role}.`);
+  }
+  const { secret, prefix, secretHash } = newApiKeySecret();
+  const now = ctx.now();
+  const key = await ctx.prisma.$transaction(async (tx) => {
+    const created = await tx.apiKey.create({
+      data: {
+        name: input.name,
+        prefix,
+        secretHash,
+        role: input.role,
+        operatorId: actor.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + input.expiresInDays * DAY_MS),
+      },
+      include: { operator: { select: { email: true } } },
+    });
+    const shown = publicApiKey(created, now);
+    await recordAudit(tx, {
+      operator: actor,
+      action: "api-key.create",
+      subjectType: "API_KEY",
+      subjectId: created.id,
+      after: shown,
+    });
+    return shown;
+  });
+  return { ...key, secret };
+}
+
+export async function revokeApiKey(
+  ctx: Pick<ServiceContext, "prisma" | "now">,
+  actor: OperatorIdentity,
+  apiKeyId: string,
+) {
+  return ctx.prisma.$transaction(async (tx) => {
+    const before = await tx.apiKey.findUnique({
+      where: { id: apiKeyId },
+      include: { operator: { select: { email: true } } },
+    });
+    if (!before) throw new NotFoundError("No such API key.");
+    // Revoking twice keeps the first time: the record says when it stopped working.
+    const after = before.revokedAt
+      ? before
+      : await tx.apiKey.update({
+          where: { id: apiKeyId },
+          data: { revokedAt: ctx.now() },
+          include: { operator: { select: { email: true } } },
+        });
+    if (!before.revokedAt) {
+      await recordAudit(tx, {
+        operator: actor,
+        action: "api-key.revoke",
+        subjectType: "API_KEY",
+        subjectId: apiKeyId,
+        before: publicApiKey(before, ctx.now()),
+        after: publicApiKey(after, ctx.now()),
+      });
+    }
+    return publicApiKey(after, ctx.now());
+  });
+}

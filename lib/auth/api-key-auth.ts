@@ -1,0 +1,61 @@
+import "server-only";
+// The console's API for scripts: `Authorization: Bearer wmk_…`, a key an ADMIN made on the API keys
+// page (lib/admin/api-keys.ts). A key acts for the operator who made it, with its own role but never
+// more than theirs now: disabling or demoting that operator takes effect on their keys at once.
+import { createHash, randomBytes } from "node:crypto";
+import type { OperatorRole, PrismaClient } from "@/lib/db";
+import { hasRole } from "./roles";
+
+/** Marks our keys, so a leaked one is recognised (secret scanners) and never taken for a session. */
+export const API_KEY_PREFIX = "wmk_";
+/** How much of a key lists show: enough to tell keys apart, far too little to use. */
+const SHOWN_LENGTH = API_KEY_PREFIX.length + 8;
+/** lastUsedAt is written at most this often per key: a write per request would be waste. */
+const LAST_USED_GRANULARITY_MS = 60_000;
+
+export function isApiKey(token: string): boolean {
+  return token.startsWith(API_KEY_PREFIX);
+}
+
+/** A new secret (256 random bits), what lists show of it, and the hash that is stored. */
+export function newApiKeySecret(): { secret: string; prefix: string; secretHash: string } {
+  const secret = `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
+  return { secret, prefix: secret.slice(0, SHOWN_LENGTH), secretHash: hashApiKey(secret) };
+}
+
+/** SHA-256: the secret is random and long, so a slow password hash would only cost every request. */
+export function hashApiKey(secret: string): string {
+  return createHash("sha256").update(secret).digest("hex");
+}
+
+export interface ApiKeyOperator {
+  operatorId: string;
+  email: string;
+  name: string;
+  /** The key's role, lowered to its maker's current one. */
+  role: OperatorRole;
+  apiKeyId: string;
+}
+
+/** The operator a key acts for, or null for an unknown, revoked or expired key or a disabled maker. */
+export async function authenticateApiKey(
+  prisma: PrismaClient,
+  secret: string,
+  now: Date,
+): Promise<ApiKeyOperator | null> {
+  const key = await prisma.apiKey.findUnique({
+    where: { secretHash: hashApiKey(secret) },
+    include: { operator: true },
+  });
+  if (!key || key.revokedAt || key.expiresAt <= now || key.operator.disabledAt) return null;
+  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= LAST_USED_GRANULARITY_MS) {
+    await prisma.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: now } });
+  }
+  return {
+    operatorId: key.operator.id,
+    email: key.operator.email,
+    name: `${key.operator.name} (API key "${key.name}")`,
+    role: hasRole(key.operator.role, key.role) ? key.role : key.operator.role,
+    apiKeyId: key.id,
+  };
+}
