@@ -1,5 +1,5 @@
 // The whole product in a real browser: the sandbox's mini program simulator drives the merchant app
-// (`next start`, its real routes, database, Redis). Approve scopes, session, profile, catalog, order;
+// (the production build, its real routes, database, Redis). Approve scopes, session, profile, catalog, order;
 // the user pays at the sandbox cashier, comes back to the mini program, and the wallet's signed
 // notification makes the order PAID. Agreements are signed by the wallet app's signed-in user; escrow
 // receipts are confirmed once an operator accepted.
@@ -141,7 +141,7 @@ describe("a mini program user, end to end", () => {
     const refusal = page.locator("#notice");
     expect(await refusal.getAttribute("class")).toContain("error");
     expect(await refusal.textContent()).toContain(
-      "ORDER_STATUS_INVALID: CONFIRMED is not allowed when the order is PAID",
+      "ESCROW_NOT_ACCEPTED: The shop has not accepted this order yet. Receipt can be confirmed once it has: read the order again later.",
     );
 
     // The operator accepts through the admin API, then the customer's confirmation goes through.

@@ -1,4 +1,4 @@
-// The operator console in a real browser, against `next start`, its database, Redis and the wallet
+// The operator console in a real browser, against the production build, its database, Redis and the wallet
 // sandbox: operators sign in through the page as each role, find an order by the wallet's paymentId,
 // read its timeline, refund part of it and watch the refund complete, accept an escrow order so the
 // customer's confirm-receipt goes through, reconcile an unknown payment from the attention list; a

@@ -1,6 +1,6 @@
-// Serves the production build (`next start`) for a test: a free port, a test database, a test
-// sandbox as the wallet, and fresh secrets. Needs `npm run build` first (CI runs it before the
-// browser tests).
+// Serves the production build for a test, as `npm start` and the release run it (Next's standalone
+// server.js): a free port, a test database, a test sandbox as the wallet, and fresh secrets. Needs
+// `npm run build` first (CI runs it before the browser tests).
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { merchantAppEnv, sandboxWallet } from "./app-env";
@@ -24,7 +24,7 @@ export async function startNextApp(options: {
   sandbox: TestSandbox;
   extraEnv?: Record<string, string>;
 }): Promise<RunningApp> {
-  if (!existsSync(".next/BUILD_ID")) {
+  if (!existsSync(".next/standalone/server.js")) {
     throw new Error("run `npm run build` first: this test serves the production build");
   }
   const port = await freePort();
@@ -36,9 +36,9 @@ export async function startNextApp(options: {
     nodeEnv: "production",
     extra: options.extraEnv,
   });
-  const app = spawn("node_modules/.bin/next", ["start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, ...env },
-    // Its own process group, so closing it stops every process next start has spawned.
+  const app = spawn(process.execPath, [".next/standalone/server.js"], {
+    env: { ...process.env, ...env, PORT: String(port), HOSTNAME: "127.0.0.1" },
+    // Its own process group, so closing it stops every process the server has spawned.
     detached: true,
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -52,7 +52,7 @@ export async function startNextApp(options: {
   try {
     await waitUntil(
       async () => {
-        if (!running(app)) throw new Error(`next start exited (${app.exitCode ?? app.signalCode})`);
+        if (!running(app)) throw new Error(`the server exited (${app.exitCode ?? app.signalCode})`);
         return fetch(`${url}/api/health/ready`).then(
           (response) => response.ok,
           () => false,
