@@ -7,7 +7,13 @@ import { getEnv } from "@/lib/env";
 const holder = globalThis as typeof globalThis & { __merchantRawPool?: pg.Pool };
 
 export function getRawPool(): pg.Pool {
-  holder.__merchantRawPool ??= new pg.Pool({ connectionString: getEnv().databaseUrl, max: 2 });
+  if (!holder.__merchantRawPool) {
+    const pool = new pg.Pool({ connectionString: getEnv().databaseUrl, max: 2 });
+    // A connection the server closed while idle (a restart, a failover) is dropped and replaced on the
+    // next query; without a listener pg's 'error' event would crash the process.
+    pool.on("error", () => {});
+    holder.__merchantRawPool = pool;
+  }
   return holder.__merchantRawPool;
 }
 

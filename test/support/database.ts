@@ -41,9 +41,33 @@ export async function createTestDatabase(
     prisma,
     async drop() {
       await closePrismaClient(prisma);
-      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
+      await dropDatabase(serverUrl, name);
     },
   };
+}
+
+/**
+ * Drops the database once the connections still closing have gone (up to 5 s), then with FORCE for
+ * any a test left open. A pool's `end()` resolves before its sockets are closed: FORCE at once would
+ * kill them mid-close, and pg would raise the error on a pool nobody listens to any more.
+ */
+async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  const client = new Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline) {
+      const { rows } = await client.query<{ count: string }>(
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = $1",
+        [name],
+      );
+      if (rows[0]?.count === "0") break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }
 
 async function adminQuery(serverUrl: string, sql: string): Promise<void> {
