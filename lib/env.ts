@@ -26,7 +26,11 @@ const optionalText = z
 export const QUEUE_PREFIX_PATTERN = /^[\w.-]*(\{[\w.-]+\})?[\w.-]*$/;
 
 const rawSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  // Empty counts as unset, as for every variable here (`NODE_ENV= npm run …` is a common way to clear it).
+  NODE_ENV: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.enum(["development", "production", "test"]).default("development"),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PORT: port.default(3000),
   PUBLIC_BASE_URL: optionalText.pipe(z.url().optional()),

@@ -44,6 +44,10 @@ describe("local development with no variables at all", () => {
     expect(first.wallet.privateKey.asymmetricKeyDetails?.modulusLength).toBe(2048);
   });
 
+  it("takes an empty NODE_ENV as unset (development), like every other variable", () => {
+    expect(parseEnv({ NODE_ENV: "" }, { cwd: freshDir() }).nodeEnv).toBe("development");
+  });
+
   it("honours PORT and SANDBOX_PORT in the derived addresses", () => {
     const env = parseEnv({ PORT: "3100", SANDBOX_PORT: "4100" }, { cwd: freshDir() });
     expect(env.publicBaseUrl).toBe("http://127.0.0.1:3100");
