@@ -245,7 +245,7 @@ describe("the operator console", () => {
     const script = () =>
       fetch(url("/api/admin/orders?limit=1"), { headers: { Authorization: `Bearer ${secret}` } });
     expect((await script()).status).toBe(200);
-    await row.locator("button[data-revoke]").click();
+    await row.locator("button[data-dialog^=revoke-]").click();
     await page.click("dialog[open] button[data-confirm]");
     await page.locator('tr[data-api-key="nightly CSV export"]', { hasText: "Revoked" }).waitFor();
     expect((await script()).status).toBe(401);

@@ -6,6 +6,7 @@ import { type FormEvent, useRef, useState } from "react";
 import type { OperatorRole } from "@/lib/db";
 import { dynamicKey } from "@/lib/i18n/translate";
 import { callAdminApi, errorText } from "./admin-api";
+import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
 
 const ROLES: OperatorRole[] = ["VIEWER", "OPERATOR", "ADMIN"];
@@ -129,55 +130,21 @@ export function CreateApiKey() {
 
 export function RevokeApiKey({ apiKeyId, name }: { apiKeyId: string; name: string }) {
   const t = useT();
-  const router = useRouter();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [problem, setProblem] = useState("");
-  const [working, setWorking] = useState(false);
-
-  async function revoke() {
-    setWorking(true);
+  async function revoke(): Promise<string | undefined> {
     const answer = await callAdminApi(`/api/admin/api-keys/${apiKeyId}`, { method: "DELETE" });
-    setWorking(false);
-    if (!answer.ok) {
-      setProblem(t("common.error", { message: errorText(answer) }));
-      return;
-    }
-    dialog.current?.close();
-    router.refresh();
+    return answer.ok ? undefined : t("common.error", { message: errorText(answer) });
   }
-
   return (
-    <>
-      <button
-        type="button"
-        className="btn btn-small"
-        data-revoke={apiKeyId}
-        onClick={() => {
-          setProblem("");
-          dialog.current?.showModal();
-        }}
-      >
-        {t("apiKeys.revoke")}
-      </button>
-      <dialog ref={dialog} className="confirm" aria-label={t("apiKeys.revoke")}>
-        <div className="dialog-body stack">
-          <h2>{t("apiKeys.revoke")}</h2>
-          <p dir="auto">{t("apiKeys.revokeConfirm", { name })}</p>
-          {problem ? (
-            <p className="notice notice-bad" role="alert">
-              {problem}
-            </p>
-          ) : null}
-        </div>
-        <div className="dialog-foot">
-          <button type="button" className="btn" onClick={() => dialog.current?.close()}>
-            {t("common.cancel")}
-          </button>
-          <button type="button" className="btn btn-danger" disabled={working} onClick={revoke} data-confirm>
-            {working ? t("common.loading") : t("apiKeys.revoke")}
-          </button>
-        </div>
-      </dialog>
-    </>
+    <FormDialog
+      trigger={t("apiKeys.revoke")}
+      triggerClass="btn btn-small"
+      triggerData={`revoke-${apiKeyId}`}
+      title={t("apiKeys.revoke")}
+      submit={revoke}
+      submitLabel={t("apiKeys.revoke")}
+      submitClass="btn btn-danger"
+    >
+      <p dir="auto">{t("apiKeys.revokeConfirm", { name })}</p>
+    </FormDialog>
   );
 }

@@ -12,6 +12,9 @@ export function FormDialog(props: {
   triggerData?: string;
   title: string;
   submit: (form: FormData) => Promise<string | undefined>;
+  /** The submit button's words and look when "Save" does not say what it does (e.g. "Revoke"). */
+  submitLabel?: string;
+  submitClass?: string;
   children: ReactNode;
 }) {
   const t = useT();
@@ -61,8 +64,13 @@ export function FormDialog(props: {
             <button type="button" className="btn" onClick={() => dialog.current?.close()}>
               {t("common.cancel")}
             </button>
-            <button type="submit" className="btn btn-primary" disabled={working}>
-              {working ? t("common.loading") : t("common.save")}
+            <button
+              type="submit"
+              className={props.submitClass ?? "btn btn-primary"}
+              disabled={working}
+              data-confirm
+            >
+              {working ? t("common.loading") : (props.submitLabel ?? t("common.save"))}
             </button>
           </div>
         </form>
