@@ -3,13 +3,11 @@
 // revoke one (after saying what that does). The server keeps only a hash of the key.
 import { useRouter } from "next/navigation";
 import { type FormEvent, useRef, useState } from "react";
-import type { OperatorRole } from "@/lib/db";
+import { ROLES } from "@/lib/auth/roles";
 import { dynamicKey } from "@/lib/i18n/translate";
 import { callAdminApi, errorText } from "./admin-api";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
-
-const ROLES: OperatorRole[] = ["VIEWER", "OPERATOR", "ADMIN"];
 
 export function CreateApiKey() {
   const t = useT();

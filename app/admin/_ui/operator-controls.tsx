@@ -3,13 +3,12 @@
 // sign-ins. The server refuses anyone disabling or demoting themselves; so does this page.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { ROLES } from "@/lib/auth/roles";
 import type { OperatorRole } from "@/lib/db";
 import { dynamicKey } from "@/lib/i18n/translate";
 import { callAdminApi, errorText } from "./admin-api";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
-
-const ROLES: OperatorRole[] = ["VIEWER", "OPERATOR", "ADMIN"];
 
 export function AddOperator() {
   const t = useT();
