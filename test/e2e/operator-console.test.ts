@@ -288,7 +288,9 @@ describe("the operator console", () => {
     // The navigation starts on the right.
     const first = await page.locator('nav a[href="/admin"]').boundingBox();
     const second = await page.locator('nav a[href="/admin/orders"]').boundingBox();
-    expect(first && second && first.x > second.x).toBe(true);
+    expect(first?.x ?? 0, "x of the first item (drawn right of the second)").toBeGreaterThan(
+      second?.x ?? Number.POSITIVE_INFINITY,
+    );
     // Amounts keep their digits in order inside the Arabic text.
     await page.goto(url("/admin/orders"));
     expect(await page.locator("#orders tbody tr .amount").first().textContent()).toMatch(/^[\d,]+ د\.ع$/);

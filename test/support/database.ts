@@ -9,6 +9,7 @@ import type { PrismaClient } from "@/generated/prisma/client";
 import { closePrismaClient, createPrismaClient } from "@/lib/db/client";
 import { quoteIdentifier, withDatabase } from "@/lib/db/ensure-database";
 import { applyMigrations } from "@/lib/db/migrate";
+import { waitUntil } from "./wait";
 
 /** The local test server (trust auth); its `postgres` database is used only to create and drop. */
 export const TEST_SERVER_URL = "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -78,4 +79,23 @@ async function adminQuery(serverUrl: string, sql: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Resolves once some session waits on a lock that the session `holderPid` holds: the way a race test
+ * proves that the contended moment it stages really happened, instead of sleeping and hoping.
+ */
+export async function waitUntilBlockedBy(
+  prisma: PrismaClient,
+  holderPid: number,
+  what: string,
+): Promise<void> {
+  await waitUntil(
+    async () => {
+      const [row] = await prisma.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND ${holderPid}::int = ANY(pg_blocking_pids(pid))`;
+      return (row?.n ?? 0) > 0;
+    },
+    { timeoutMs: 30_000, what, intervalMs: 20 },
+  );
 }

@@ -4,7 +4,7 @@
 // else on the machine. The test then reads the command's output for its "ready" line.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "pg";
@@ -35,11 +35,36 @@ export function freshCheckout(): { dir: string; remove(): void } {
   }
   execFileSync("cp", ["-al", path.join(ROOT, "node_modules"), path.join(dir, "node_modules")]);
   execFileSync(process.execPath, ["scripts/db-generate.mjs"], { cwd: dir, stdio: "ignore" });
-  // next dev's server process may still be writing its cache for a moment after `npm run dev` exits.
   return {
     dir,
-    remove: () => rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 }),
+    remove() {
+      // Whatever still runs in the checkout (a `next dev` server outliving its parent, say) is ours
+      // and would keep writing its cache there: end it first.
+      killProcessesIn(dir);
+      rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
+    },
   };
+}
+
+/** SIGKILLs every process whose working directory is inside `dir` (never this one). */
+function killProcessesIn(dir: string): void {
+  for (const entry of readdirSync("/proc")) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    let cwd: string;
+    try {
+      cwd = readlinkSync(`/proc/${pid}/cwd`);
+    } catch {
+      continue; // gone, or not ours to read
+    }
+    if (cwd === dir || cwd.startsWith(`${dir}/`)) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  }
 }
 
 export interface LocalStack {
@@ -123,15 +148,26 @@ export async function runLocalStack(options: {
   return stack;
 }
 
+/**
+ * Ctrl-C to the command's process group, then waits until the whole group is gone: npm may exit at
+ * once while the script it ran is still stopping its own children. After 20 s the group is killed.
+ */
 async function interrupt(child: ChildProcess): Promise<void> {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  process.kill(-child.pid, "SIGINT");
-  const timer = setTimeout(() => {
-    if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-  }, 20_000);
-  await exited;
-  clearTimeout(timer);
+  const group = child.pid;
+  if (group === undefined || !groupAlive(group)) return;
+  process.kill(-group, "SIGINT");
+  const deadline = Date.now() + 20_000;
+  while (groupAlive(group) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  if (groupAlive(group)) process.kill(-group, "SIGKILL");
+}
+
+function groupAlive(group: number): boolean {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function dropDatabase(name: string): Promise<void> {

@@ -136,7 +136,7 @@ export async function startMerchant(
       const session = await startSession(ctx, { authCode, scopes });
       return { userId: user.userId, customerId: session.customer.id, sessionToken: session.sessionToken };
     },
-    async eventually(check, timeoutMs = 10_000) {
+    async eventually(check, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const value = await check();

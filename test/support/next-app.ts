@@ -13,6 +13,8 @@ export interface RunningApp {
   /** The environment the app runs with (its secrets, to mint operator sessions in tests). */
   env: Record<string, string>;
   close(): Promise<void>;
+  /** Kills the server at once (SIGKILL), as a crash or the OOM killer would: nothing is finished. */
+  crash(): Promise<void>;
 }
 
 function running(app: ChildProcess): boolean {
@@ -23,11 +25,13 @@ export async function startNextApp(options: {
   databaseUrl: string;
   sandbox: TestSandbox;
   extraEnv?: Record<string, string>;
+  /** Listen here (a restart on the same address); default a free port. */
+  port?: number;
 }): Promise<RunningApp> {
   if (!existsSync(".next/standalone/server.js")) {
     throw new Error("run `npm run build` first: this test serves the production build");
   }
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const env = merchantAppEnv({
     databaseUrl: options.databaseUrl,
@@ -43,12 +47,13 @@ export async function startNextApp(options: {
     stdio: ["ignore", "ignore", "inherit"],
   });
   const exited = new Promise<void>((resolve) => app.once("exit", () => resolve()));
-  const close = async () => {
+  const stop = (signal: NodeJS.Signals) => async () => {
     if (running(app) && app.pid !== undefined) {
-      process.kill(-app.pid, "SIGTERM");
+      process.kill(-app.pid, signal);
       await exited;
     }
   };
+  const close = stop("SIGTERM");
   try {
     await waitUntil(
       async () => {
@@ -64,5 +69,5 @@ export async function startNextApp(options: {
     await close();
     throw error;
   }
-  return { url, env, close };
+  return { url, env, close, crash: stop("SIGKILL") };
 }

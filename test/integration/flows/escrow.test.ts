@@ -9,13 +9,16 @@ import { applyVoidNotification } from "@/lib/notifications/apply-notification";
 import { createOrder } from "@/lib/orders/create-order";
 import { OrderTransitionError } from "@/lib/orders/order-state";
 import { requestRefund } from "@/lib/refunds/request-refund";
+import { waitUntilBlockedBy } from "@/test/support/database";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
+import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
 
 let merchant: MerchantHarness;
 beforeAll(async () => {
   merchant = await startMerchant({ sandbox: { settings: { refundDelaySeconds: 0 } } });
 });
 afterAll(() => merchant.close());
+restoreSandboxAfterEach(() => merchant?.sandbox);
 
 const operator = "operator:test";
 
@@ -52,11 +55,19 @@ describe("the lifecycle", () => {
     });
     expect(confirmed).toMatchObject({ state: "DONE", order: { status: "CONFIRMED" } });
     expect(confirmed.operation.walletOperationId).toBeTruthy();
+    // The sandbox completes refunds at once here (refundDelaySeconds 0): the answer is final.
     const refund = await requestRefund(merchant.ctx, order.id, {
       amountFils: order.amountFils,
       requestedBy: operator,
     });
-    expect(["SUCCESS", "PROCESSING"]).toContain(refund.status);
+    expect(refund).toMatchObject({ status: "SUCCESS", amountFils: order.amountFils });
+    const refunded = await merchant.ctx.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect(refunded).toMatchObject({ status: "CONFIRMED", refundedFils: order.amountFils });
+    const [atWallet] = await merchant.sandbox.control<{ refundedAmount: string }[]>(
+      "GET",
+      `/sandbox/payments?paymentRequestId=${encodeURIComponent(order.paymentRequestId)}`,
+    );
+    expect(atWallet?.refundedAmount, "what the wallet gave back").toBe(order.amountFils.toString());
   });
 
   it("paid → cancelled returns everything", async () => {
@@ -231,8 +242,13 @@ describe("races between the answer, the notification and re-sends", () => {
     try {
       await other.query("BEGIN");
       await other.query("SELECT id FROM escrow_operations WHERE id = $1 FOR UPDATE", [pending.operation.id]);
+      const holder = (await other.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]?.pid ?? 0;
       const applying = applyVoidNotification(merchant.ctx, notification);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The race happens only if the notification is really waiting for this row: confirm it is, or
+      // fail here. The wrong implementation this catches: reading the status without the row lock
+      // (tried by taking FOR UPDATE out of moveStatus: the notification read UNKNOWN, waited only at
+      // its write, and wrote FAIL over SUCCESS: APPLIED instead of IGNORED below).
+      await waitUntilBlockedBy(merchant.ctx.prisma, holder, "the notification to wait for the row's lock");
       await other.query("UPDATE escrow_operations SET status = 'SUCCESS' WHERE id = $1", [
         pending.operation.id,
       ]);
@@ -247,7 +263,7 @@ describe("races between the answer, the notification and re-sends", () => {
     });
     expect(operation.status).toBe("SUCCESS");
     const flagged = await merchant.ctx.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
-    expect(flagged.needsAttention).toBe(true);
+    expect(flagged.needsAttention, "the order is flagged for an operator").toBe(true);
     expect(flagged.attentionReason).toContain("failed; we recorded it succeeded");
     const events = await merchant.ctx.prisma.orderEvent.findMany({
       where: { orderId: order.id },

@@ -8,12 +8,14 @@ import { formatWalletTime, signMessage } from "@/lib/wallet/signature";
 import { loadOrCreateWalletKeys } from "@/sandbox/wallet-keys";
 import { generateTestKeyPair } from "@/test/support/keys";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
+import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
 
 let merchant: MerchantHarness;
 beforeAll(async () => {
   merchant = await startMerchant();
 });
 afterAll(() => merchant.close());
+restoreSandboxAfterEach(() => merchant?.sandbox);
 
 const PATH = "/api/wallet/notify/payment";
 

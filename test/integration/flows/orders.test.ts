@@ -1,5 +1,6 @@
 // Orders and payments end to end against the sandbox: cashier, escrow and agreement flows,
-// idempotency, failures, unknown outcomes and crashes between our insert and the wallet's answer.
+// idempotency, failures, unknown outcomes and orders left behind between our insert and the wallet's
+// answer (the real crash of the app process is test/e2e/crash.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bindAgreement, prepareAgreement } from "@/lib/agreements/agreements";
 import { DomainError } from "@/lib/errors/domain-errors";
@@ -10,12 +11,14 @@ import { reconcileOrder } from "@/lib/reconcile/reconcile-order";
 import { PRODUCT_CODES } from "@/lib/wallet/product-codes";
 import { rejectionOf } from "@/test/support/expect-error";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
+import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
 
 let merchant: MerchantHarness;
 beforeAll(async () => {
   merchant = await startMerchant();
 });
 afterAll(() => merchant.close());
+restoreSandboxAfterEach(() => merchant?.sandbox);
 
 /** The customer prepares an agreement, the wallet user `signerUserId` signs it, and it is bound. */
 async function signAgreement(customerId: string, signerUserId: string) {
@@ -279,9 +282,10 @@ describe("unknown outcomes and crashes", () => {
     },
   );
 
-  it("a crash between the order insert and the wallet answer is found and settled by reconciliation", async () => {
+  it("an order left CREATED without a pay ever sent is found and sent by reconciliation under its own id", async () => {
     const { customerId } = await merchant.newCustomer();
-    // Simulate the crash: the process dies after committing the order, before `pay` is answered.
+    // The order is committed and then the pay is never sent (its call throws before sending). A real
+    // crash of the app process, with the pay already at the wallet, is test/e2e/crash.test.ts.
     const crashing = {
       ...merchant.ctx,
       wallet: { ...merchant.ctx.wallet, pay: () => Promise.reject(new Error("process killed")) },

@@ -1,14 +1,20 @@
+// Push messages against the sandbox: sent once per stored requestId, refused without the scope, and an
+// unknown outcome retried with the same requestId.
+// Jobs the services enqueue are not run here: the merchant harness records them in memory
+// (test/support/job-recorder.ts, `merchant.jobs`), so a test checks the hand-over and runs what it needs.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CustomerAuthorizationError } from "@/lib/errors/domain-errors";
 import { ERROR_STATUS } from "@/lib/http/errors";
 import { createPush, sendPush } from "@/lib/push/send-push";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
+import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
 
 let merchant: MerchantHarness;
 beforeAll(async () => {
   merchant = await startMerchant();
 });
 afterAll(() => merchant.close());
+restoreSandboxAfterEach(() => merchant?.sandbox);
 
 const message = {
   title: "Your order is on its way",
@@ -35,7 +41,7 @@ describe("push messages", () => {
   });
 
   it("an unknown outcome is retried with the same requestId and never sends twice", async () => {
-    const { customerId } = await merchant.newCustomer({ scopes: ["USER_ID", "NOTIFICATION_PUSH"] });
+    const { customerId, userId } = await merchant.newCustomer({ scopes: ["USER_ID", "NOTIFICATION_PUSH"] });
     await merchant.sandbox.setFault("sendPush", "U");
     const unknown = await createPush(merchant.ctx, customerId, message);
     expect(unknown.status).toBe("UNKNOWN");
@@ -47,8 +53,19 @@ describe("push messages", () => {
     const calls = await merchant.ctx.prisma.walletCall.findMany({
       where: { operation: "sendPush", requestKey: unknown.requestId },
     });
-    expect(calls).toHaveLength(2);
+    expect(calls, "sendPush calls with this requestId").toHaveLength(2);
     // A third send of a SENT message is a no-op.
     expect((await sendPush(merchant.ctx, retried)).attempts).toBe(2);
+    // The customer got it once: the wallet delivered one message to them, the one we recorded.
+    // (The wrong implementation, a retry under a new requestId, tried by suffixing the attempt: the
+    // wallet then delivered two, and the calls above no longer share one requestId.)
+    const delivered = await merchant.sandbox.control<{ userId: string; messageId: string }[]>(
+      "GET",
+      `/sandbox/pushes?clientId=${encodeURIComponent(merchant.sandbox.merchant.clientId)}`,
+    );
+    expect(
+      delivered.filter((push) => push.userId === userId).map((push) => push.messageId),
+      "messages the wallet delivered to the customer",
+    ).toEqual([retried.messageId]);
   });
 });

@@ -1,15 +1,19 @@
 // Refunds against the sandbox: partial and full, never above what was captured (even under
 // concurrency), pending refunds handed to polling, failures releasing their reservation.
+// Jobs the services enqueue are not run here: the merchant harness records them in memory
+// (test/support/job-recorder.ts, `merchant.jobs`), so a test checks the hand-over and runs what it needs.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrder } from "@/lib/orders/create-order";
 import { requestRefund } from "@/lib/refunds/request-refund";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
+import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
 
 let merchant: MerchantHarness;
 beforeAll(async () => {
   merchant = await startMerchant({ sandbox: { settings: { refundDelaySeconds: 0 } } });
 });
 afterAll(() => merchant.close());
+restoreSandboxAfterEach(() => merchant?.sandbox);
 
 const operator = "operator:test";
 

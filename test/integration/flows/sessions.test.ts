@@ -8,12 +8,15 @@ import { ERROR_STATUS } from "@/lib/http/errors";
 import { verifySessionToken } from "@/lib/sessions/session-token";
 import { rejectionOf } from "@/test/support/expect-error";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
+import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
+import { waitUntil } from "@/test/support/wait";
 
 let merchant: MerchantHarness;
 beforeAll(async () => {
   merchant = await startMerchant();
 });
 afterAll(() => merchant.close());
+restoreSandboxAfterEach(() => merchant?.sandbox);
 
 const domainError = (promise: Promise<unknown>) => rejectionOf(promise, DomainError);
 
@@ -130,7 +133,10 @@ describe("GET /api/mini/me (getProfile)", () => {
     const profiles = await Promise.all(
       Array.from({ length: 5 }, () => getProfile(merchant.ctx, customer.customerId)),
     );
-    expect(profiles.every((profile) => profile.userInfo.userId)).toBe(true);
+    expect(
+      profiles.map((profile) => profile.userInfo.userId).filter((userId) => !userId),
+      "profiles without a userId",
+    ).toEqual([]);
     // Exactly one REFRESH_TOKEN exchange for the five requests.
     const refreshes = await merchant.ctx.prisma.walletCall.findMany({
       where: { operation: "applyToken", requestBody: { path: ["grantType"], equals: "REFRESH_TOKEN" } },
@@ -166,19 +172,38 @@ describe("GET /api/mini/me (getProfile)", () => {
       const profiles = Promise.all(
         Array.from({ length: 4 }, () => getProfile(merchant.ctx, customer.customerId)),
       );
-      // inquiryUserInfo answers EXPIRED_ACCESS_TOKEN after 1.5 s, then the refresh takes 1.5 s: in
-      // the middle of it, nothing of ours sits in an open transaction or waits on a lock.
-      await new Promise((resolve) => setTimeout(resolve, 2_200));
-      const open = await merchant.ctx.prisma.$queryRaw<{ state: string; query: string }[]>`
-        SELECT state, query FROM pg_stat_activity
-        WHERE datname = current_database() AND pid <> pg_backend_pid()
-          AND (state LIKE 'idle in transaction%' OR wait_event_type = 'Lock')`;
-      expect(open).toEqual([]);
-      const lease = await merchant.ctx.prisma.walletToken.findUniqueOrThrow({
-        where: { customerId: customer.customerId },
+      // inquiryUserInfo answers EXPIRED_ACCESS_TOKEN after 1.5 s, then the refresh takes 1.5 s. From
+      // the moment the refresh lease is taken (the wallet is being asked) until it is given back,
+      // nothing of ours may sit in an open transaction or wait on a lock: watched the whole time.
+      // The wrong implementation this catches: the token row locked (FOR UPDATE) in a transaction
+      // around the applyToken call (tried: the watch saw it "idle in transaction").
+      const leaseHeld = async () =>
+        (
+          await merchant.ctx.prisma.walletToken.findUniqueOrThrow({
+            where: { customerId: customer.customerId },
+          })
+        ).refreshLeaseUntil !== null;
+      await waitUntil(leaseHeld, {
+        timeoutMs: 30_000,
+        what: "the refresh lease to be taken",
+        intervalMs: 20,
       });
-      expect(lease.refreshLeaseUntil).not.toBeNull();
-      expect((await profiles).every((profile) => profile.userInfo.userId)).toBe(true);
+      let samples = 0;
+      while (await leaseHeld()) {
+        const open = await merchant.ctx.prisma.$queryRaw<{ state: string; query: string }[]>`
+          SELECT state, query FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid()
+            AND (state LIKE 'idle in transaction%' OR wait_event_type = 'Lock')`;
+        expect(open, "our sessions in a transaction or waiting on a lock during the refresh").toEqual([]);
+        samples += 1;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // The wallet took 1.5 s over the refresh: the watch saw it whole, not one moment of it.
+      expect(samples, "checks made while the refresh was under way").toBeGreaterThanOrEqual(3);
+      expect(
+        (await profiles).map((profile) => profile.userInfo.userId).filter((userId) => !userId),
+        "profiles without a userId",
+      ).toEqual([]);
     } finally {
       await merchant.sandbox.settings({ operationLatencyMs: 0 });
     }

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestOperator, type TestOperator } from "@/test/support/operators";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";
+import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
 
 let app: RouteHarness;
 let viewer: TestOperator;
@@ -20,6 +21,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(() => app?.close());
+restoreSandboxAfterEach(() => app?.sandbox);
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -133,7 +135,7 @@ describe("finding an order", () => {
           headers: viewer.script(),
         }),
       );
-      expect(page.orders.every((row) => row.status === "PAID")).toBe(true);
+      expect([...new Set(page.orders.map((row) => row.status))], "statuses on the page").toEqual(["PAID"]);
       listed.push(...page.orders.map((row) => row.id));
       after = page.nextCursor;
     } while (after);
@@ -163,7 +165,10 @@ describe("finding an order", () => {
     expect(lines[0]).toMatch(/^order_id,created_at_utc,created_at_baghdad,status,flow,amount_fils,amount,/);
     const paid = await app.db.prisma.order.count({ where: { status: "PAID" } });
     expect(lines).toHaveLength(paid + 1);
-    expect(lines.slice(1).every((line) => line.includes(",PAID,"))).toBe(true);
+    expect(
+      lines.slice(1).filter((line) => !line.includes(",PAID,")),
+      "exported rows that are not PAID",
+    ).toEqual([]);
   });
 });
 
@@ -244,6 +249,72 @@ describe("acting on an order", () => {
     });
     expect(confirmed.status).toBe(200);
     expect(await body(confirmed)).toMatchObject({ status: "CONFIRMED" });
+  });
+
+  it("the same refund sent five times at once under one Idempotency-Key refunds once", async () => {
+    // The wrong implementation this catches: looking the key up, running the action, and storing the
+    // key with its answer afterwards (tried: all five found nothing and five refunds were made); the
+    // claim must be the insert under the key's unique index, before the action.
+    // Slowed so the five overlap while the first one is still at the wallet.
+    const { orderId } = await app.paidOrder();
+    await app.sandbox.settings({ operationLatencyMs: 300 });
+    try {
+      const key = crypto.randomUUID();
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          act(operator, orderId, "refunds", { amount: "2000000", reason: "twice?" }, key),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.status).sort();
+      // One did it; the others were told it is under way (409) or got its stored answer (replayed).
+      expect(
+        statuses.filter((status) => status === 200 || status === 202).length,
+        `statuses ${statuses}`,
+      ).toBeGreaterThanOrEqual(1);
+      for (const answer of answers) {
+        if (answer.status === 409)
+          expect((await body(answer)).error).toMatchObject({ code: "OPERATION_IN_PROGRESS" });
+      }
+      const refunds = await app.db.prisma.refund.findMany({ where: { orderId } });
+      expect(
+        refunds.map((refund) => refund.amountFils),
+        "refunds stored for the order",
+      ).toEqual([2_000_000n]);
+      expect(
+        await app.db.prisma.walletCall.count({ where: { orderId, operation: "refund" } }),
+        "refunds sent",
+      ).toBe(1);
+    } finally {
+      await app.sandbox.settings({ operationLatencyMs: 0 });
+    }
+  });
+
+  it("accept and cancel of one escrow order by two operators at once: one wins, the wallet hears one", async () => {
+    // The wrong implementation this catches: checking the order's state without holding its row
+    // lock (both see PAID, both call the wallet). Slowed so the two requests overlap.
+    const { orderId } = await app.paidOrder("ESCROW", "MUG");
+    const other = await createTestOperator(app.db.prisma, "OPERATOR");
+    await app.sandbox.settings({ operationLatencyMs: 300 });
+    try {
+      const [accept, cancel] = await Promise.all([
+        act(operator, orderId, "accept", {}),
+        act(other, orderId, "cancel", {}),
+      ]);
+      const statuses = [accept.status, cancel.status].sort();
+      expect(statuses, "one done, one refused").toEqual([200, 409]);
+      const final = await app.db.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+      expect(final.status).toBe(accept.status === 200 ? "ACCEPTED" : "CANCELLED");
+      const sent = await app.db.prisma.walletCall.findMany({
+        where: { orderId, operation: { in: ["merchantAccept", "cancel"] } },
+        select: { operation: true },
+      });
+      expect(
+        sent.map((call) => call.operation),
+        "escrow calls the wallet received",
+      ).toEqual([accept.status === 200 ? "merchantAccept" : "cancel"]);
+    } finally {
+      await app.sandbox.settings({ operationLatencyMs: 0 });
+    }
   });
 
   it("an accept whose answer is lost reads 'unknown — being resolved' (202), and reconcile settles it", async () => {

@@ -23,6 +23,7 @@ import {
 import { openApiChecker } from "@/test/support/openapi";
 import { createTestOperator, type TestOperator } from "@/test/support/operators";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";
+import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
 
 let app: RouteHarness;
 let calls: ContractCalls;
@@ -43,6 +44,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(() => app?.close());
+restoreSandboxAfterEach(() => app?.sandbox);
 
 /** Statuses checked against the document, per operationId: each endpoint needs a success and an error. */
 const checked = new Map<string, Set<number>>();

@@ -9,6 +9,7 @@ import { loadPublicKey, verifySignedMessage } from "@/lib/wallet/signature";
 import { startSandbox } from "@/sandbox/server";
 import { generateTestKeyPair } from "@/test/support/keys";
 import { startTestSandbox, type TestSandbox, uniqueId } from "@/test/support/sandbox";
+import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
 import { type RawAnswer, sendSignedRequest } from "@/test/support/signed-request";
 import { ReachedCodes } from "./reached-codes";
 import { readSpecErrorCodes, SPEC_ERROR_CODES } from "./spec-error-codes";
@@ -26,6 +27,7 @@ afterAll(async () => {
   codes.save();
   await sandbox?.close();
 });
+restoreSandboxAfterEach(() => sandbox);
 
 function send(overrides: Partial<Parameters<typeof sendSignedRequest>[0]> = {}): Promise<RawAnswer> {
   return sendSignedRequest({

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRODUCT_CODES } from "@/lib/wallet/product-codes";
 import { startTestSandbox, type TestSandbox, uniqueId } from "@/test/support/sandbox";
+import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
 import { ReachedCodes } from "./reached-codes";
 
 let sandbox: TestSandbox;
@@ -16,6 +17,7 @@ afterAll(async () => {
   codes.save();
   await sandbox?.close();
 });
+restoreSandboxAfterEach(() => sandbox);
 
 const AMOUNT = 100_000n;
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRODUCT_CODES } from "@/lib/wallet/product-codes";
 import { loadPublicKey, verifySignedMessage } from "@/lib/wallet/signature";
 import { startTestSandbox, type TestSandbox, uniqueId } from "@/test/support/sandbox";
+import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
 import { type RawAnswer, sendSignedRequest } from "@/test/support/signed-request";
 
 let sandbox: TestSandbox;
@@ -15,6 +16,7 @@ beforeAll(async () => {
   ({ customerId } = await sandbox.authorizeCustomer());
 });
 afterAll(() => sandbox?.close());
+restoreSandboxAfterEach(() => sandbox);
 
 async function call(path: string, body: unknown): Promise<RawAnswer> {
   const answer = await sendSignedRequest({

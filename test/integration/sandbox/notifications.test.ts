@@ -17,6 +17,7 @@ import {
   type TestSandbox,
   uniqueId,
 } from "@/test/support/sandbox";
+import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
 
 let sandbox: TestSandbox;
 let receiver: NotifyReceiver;
@@ -29,6 +30,7 @@ afterAll(async () => {
   await receiver?.close();
   await sandbox?.close();
 });
+restoreSandboxAfterEach(() => sandbox);
 beforeEach(() => {
   receiver.mode = "ack";
 });

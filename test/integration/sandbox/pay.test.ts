@@ -7,6 +7,7 @@ import type { OperationRequest } from "@/lib/wallet/operations";
 import { PRODUCT_CODES } from "@/lib/wallet/product-codes";
 import { formatWalletTime } from "@/lib/wallet/signature";
 import { startTestSandbox, type TestSandbox, uniqueId } from "@/test/support/sandbox";
+import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
 import { ReachedCodes } from "./reached-codes";
 
 let sandbox: TestSandbox;
@@ -19,6 +20,7 @@ afterAll(async () => {
   codes.save();
   await sandbox?.close();
 });
+restoreSandboxAfterEach(() => sandbox);
 
 type PayRequest = OperationRequest<"pay">;
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRODUCT_CODES } from "@/lib/wallet/product-codes";
 import { RATE_LIMIT_CODE } from "@/sandbox/operations/refund";
 import { startTestSandbox, type TestSandbox, uniqueId } from "@/test/support/sandbox";
+import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
 import { ReachedCodes } from "./reached-codes";
 
 let sandbox: TestSandbox;
@@ -18,6 +19,7 @@ afterAll(async () => {
   codes.save();
   await sandbox?.close();
 });
+restoreSandboxAfterEach(() => sandbox);
 
 async function paidPayment(amount = "100000", persona?: string) {
   const customer = await sandbox.authorizeCustomer(["USER_ID"], persona ? { persona } : {});

@@ -1,8 +1,11 @@
 // The workers' processors, run directly against a test database and the wallet sandbox (as BullMQ
 // would run them, minus Redis): each settles its kind of work from the wallet's answers only, retries
 // with the same request ids, and finds nothing left to do when run again.
+// Jobs the services enqueue are not run here: the merchant harness records them in memory
+// (test/support/job-recorder.ts, `merchant.jobs`), so a test checks the hand-over and runs what it needs.
 import { UnrecoverableError } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getProfile } from "@/lib/customers/get-profile";
 import { requestEscrowOperation } from "@/lib/escrow/escrow-operations";
 import { createOrder } from "@/lib/orders/create-order";
 import { createPush } from "@/lib/push/send-push";
@@ -11,6 +14,7 @@ import { DEFAULT_JOB_SETTINGS, type JobSettings } from "@/lib/queue/settings";
 import { requestRefund } from "@/lib/refunds/request-refund";
 import type { ServiceContext } from "@/lib/services/context";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
+import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
 import { processExpiry } from "@/workers/expiry";
 import { processNotification } from "@/workers/notifications";
 import { processPush } from "@/workers/push";
@@ -23,6 +27,7 @@ beforeAll(async () => {
   merchant = await startMerchant({ sandbox: { settings: { refundDelaySeconds: 0 } } });
 });
 afterAll(() => merchant.close());
+restoreSandboxAfterEach(() => merchant?.sandbox);
 
 const settings: JobSettings = DEFAULT_JOB_SETTINGS;
 const job = (name: string, data: unknown) => ({ id: "test", name, data });
@@ -296,6 +301,38 @@ describe("token refresh", () => {
     } finally {
       await merchant.sandbox.settings({ accessTokenTtlSeconds: 3600 });
     }
+  });
+
+  it("a request that finds the token expired and the refresh worker, at the same moment, refresh it once", async () => {
+    // The wrong implementation this catches: each path refreshing on its own (tried by letting every
+    // caller take the refresh lease: two REFRESH_TOKEN exchanges). Slowed so the request's refresh is
+    // still at the wallet when the worker's starts.
+    // A token that lives one second, past its end for the wallet and for us alike.
+    await merchant.sandbox.settings({ accessTokenTtlSeconds: 1 });
+    const { customerId } = await merchant
+      .newCustomer()
+      .finally(() => merchant.sandbox.settings({ accessTokenTtlSeconds: 3600 }));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const refreshes = () =>
+      merchant.ctx.prisma.walletCall.count({
+        where: { operation: "applyToken", requestBody: { path: ["grantType"], equals: "REFRESH_TOKEN" } },
+      });
+    const before = await refreshes();
+    await merchant.sandbox.settings({ operationLatencyMs: 400 });
+    try {
+      const [profile, worker] = await Promise.all([
+        getProfile(merchant.ctx, customerId),
+        processTokenRefresh(merchant.ctx, job("token-refresh", { customerId })),
+      ]);
+      expect(profile.userInfo.userId, "the request's profile, read with the refreshed token").toBeTruthy();
+      expect(["refreshed", "fresh"], `the worker's result: ${worker}`).toContain(worker);
+    } finally {
+      await merchant.sandbox.settings({ operationLatencyMs: 0 });
+    }
+    expect(await refreshes(), "REFRESH_TOKEN exchanges with the wallet").toBe(before + 1);
+    const token = await merchant.ctx.prisma.walletToken.findUniqueOrThrow({ where: { customerId } });
+    expect(token).toMatchObject({ version: 1, refreshLeaseUntil: null });
+    expect(token.accessTokenExpiresAt.getTime()).toBeGreaterThan(merchant.ctx.now().getTime());
   });
 
   it("USED_REFRESH_TOKEN: the tokens we hold stay in use and the customer is not sent back to authorize", async () => {

@@ -7,10 +7,11 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runWithRequestContext } from "@/lib/observability/request-context";
 import { createOrder } from "@/lib/orders/create-order";
-import { JOB_ORIGIN_KEY } from "@/lib/queue/definitions";
+import { JOB_ORIGIN_KEY, SCAN_JOB } from "@/lib/queue/definitions";
 import { DEFAULT_JOB_SETTINGS } from "@/lib/queue/settings";
 import { requestRefund } from "@/lib/refunds/request-refund";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
+import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
 import { deletePrefix, SHARED_REDIS_URL, uniquePrefix } from "@/test/support/workers";
 import { type RunningWorkers, startWorkers } from "@/workers/start";
 
@@ -35,6 +36,7 @@ afterAll(async () => {
   await deletePrefix(SHARED_REDIS_URL, prefix);
   await merchant?.close();
 });
+restoreSandboxAfterEach(() => merchant?.sandbox);
 
 const logged = () => merchant.logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
 
@@ -89,7 +91,7 @@ describe("request ids in background work", () => {
   });
 
   it("files the work of a scheduled scan, which no request caused, under the scan job's id", {
-    timeout: 30_000,
+    timeout: 90_000,
   }, async () => {
     const { ctx } = workers;
     const { customerId } = await merchant.newCustomer();
@@ -103,13 +105,20 @@ describe("request ids in background work", () => {
     await ctx.prisma.order.update({ where: { id: order.id }, data: { nextReconcileAt: new Date(0) } });
 
     // The reconcile scan claims the order and enqueues its item job; that job's inquiry is filed
-    // under the scan's job id, and the item job logs it beside its own job id.
+    // under the scan's job id, and the item job logs it beside its own job id. The scan is started
+    // here, as its scheduler would: on a busy machine the scheduler's next tick may be late.
+    const connection = new Redis(SHARED_REDIS_URL, { maxRetriesPerRequest: null });
+    const queue = new Queue("reconcile", { connection, prefix });
+    await queue.add(SCAN_JOB, {});
+    await queue.close();
+    await connection.quit();
     const inquiry = await merchant.eventually(async () => {
       const call = await ctx.prisma.walletCall.findFirst({
         where: { operation: "inquiryPayment", orderId: order.id },
       });
       return call ?? undefined;
-    }, 20_000);
+    }, 60_000);
+    // This scan, or a scheduled one that came first: either way a scan job, which no request caused.
     expect(inquiry.requestId).toMatch(/^job-/);
     const itemLines = logged().filter(
       (line) => line.queue === "reconcile" && line.requestId === inquiry.requestId,

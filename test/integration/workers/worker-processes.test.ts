@@ -145,7 +145,10 @@ describe("worker processes", () => {
       skip: before,
     });
     expect(refreshes).toHaveLength(customers.length);
-    expect(refreshes.every((call) => call.outcome === "S")).toBe(true);
+    expect(
+      refreshes.map((call) => call.outcome),
+      "outcomes of the refreshes",
+    ).toEqual(refreshes.map(() => "S"));
     const tokens = await merchant.ctx.prisma.walletToken.findMany({
       where: { customerId: { in: customers } },
     });

@@ -1,7 +1,10 @@
-// The spec's inquiryRefund limit, in real time with the spec's defaults (5 s, 1 minute): a refund the
-// sandbox holds in process is polled by the refund-poll worker at least 5 s apart, polling stops within
-// the minute, and reconciliation then settles it. The one test that takes its time (~75 s): the
-// sandbox enforces the 5 s on its own clock, so time cannot be skipped honestly while polling.
+// Soak: the spec's inquiryRefund limit in real time with the spec's defaults (5 s, 1 minute). A refund
+// the sandbox holds in process is polled by the refund-poll worker never sooner than 5 s apart, never
+// after its minute, and reconciliation then settles it. It takes ~75 s (the sandbox enforces the 5 s on
+// its own clock, so time cannot be skipped honestly while polling), which is why it lives here and not
+// in `npm test`. How many polls fit in the minute depends on how busy the machine is: printed, never
+// asserted (about 11 on an idle machine). The poll logic itself is tested without waiting, in
+// test/integration/workers/processors.test.ts.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createOrder } from "@/lib/orders/create-order";
 import { DEFAULT_JOB_SETTINGS } from "@/lib/queue/settings";
@@ -75,22 +78,25 @@ it("polls a refund in process ≥ 5 s apart for at most a minute, then reconcili
       `intervals (s): ${intervals.map((ms) => (ms / 1000).toFixed(2)).join(", ")}; ` +
       `last − first: ${(((times.at(-1) as number) - (times[0] as number)) / 1000).toFixed(2)} s`,
   );
-  // About 11 polls (at 5, 10, ... 55 s); fewer only if the machine is very busy. Never more than 12.
-  expect(polls.length).toBeGreaterThanOrEqual(6);
-  expect(polls.length).toBeLessThanOrEqual(12);
+  // A busy machine polls less often, never more often: at least one poll, at most one per 5 s.
+  expect(polls.length, "polls of the refund in process").toBeGreaterThanOrEqual(1);
+  expect(polls.length, "polls of the refund in process").toBeLessThanOrEqual(12);
   // No poll after the minute that started when the wallet said REFUND_IN_PROCESS.
   const pollStartedAt = (refund.pollStartedAt as Date).getTime();
   expect((times.at(-1) as number) - pollStartedAt).toBeLessThanOrEqual(60_000);
-  for (const interval of intervals) expect(interval).toBeGreaterThanOrEqual(5_000);
+  for (const interval of intervals) expect(interval, "ms between two polls").toBeGreaterThanOrEqual(5_000);
   expect((times.at(-1) as number) - (times[0] as number)).toBeLessThanOrEqual(60_000);
-  expect(polls.every((call) => call.resultCode !== "REQUEST_TRAFFIC_EXCEED_LIMIT")).toBe(true);
+  expect(
+    polls.map((call) => call.resultCode),
+    "the wallet never refused a poll as too soon",
+  ).not.toContain("REQUEST_TRAFFIC_EXCEED_LIMIT");
 
   const all = await ctx.prisma.walletCall.findMany({
     where: { operation: "inquiryRefund", refundId: refund.id },
     orderBy: { createdAt: "asc" },
   });
   const reconcileCalls = all.slice(polls.length);
-  expect(reconcileCalls.length).toBeGreaterThanOrEqual(1);
+  expect(reconcileCalls.length, "inquiries by reconciliation after the polls").toBeGreaterThanOrEqual(1);
   expect(
     (reconcileCalls[0] as { createdAt: Date }).createdAt.getTime() - (times.at(-1) as number),
   ).toBeGreaterThanOrEqual(5_000);
