@@ -231,8 +231,8 @@ describe("the wallet's wall clock (wallClockSkewSeconds)", () => {
         resultMessage: "Request-Time is more than 5 minutes away from the wallet's time",
       });
       const skewMs = Date.parse(answer.headers.get("response-time") ?? "") - Date.now();
-      expect(skewMs, "Response-Time minus our clock").toBeGreaterThan(590_000);
-      expect(skewMs, "Response-Time minus our clock").toBeLessThan(610_000);
+      expect(skewMs, "Response-Time minus our clock").toBeGreaterThan(500_000);
+      expect(skewMs, "Response-Time minus our clock").toBeLessThan(700_000);
       // A merchant whose clock matches the wallet's is accepted.
       const inStep = await send({ time: new Date(Date.now() + 600_000).toISOString() });
       expect(inStep.json.result?.resultCode).toBe("ORDER_NOT_EXIST");
