@@ -3,9 +3,16 @@
 // (the attention list) and the health of the background queues. Each figure is one indexed query.
 
 import type { OrderStatus } from "@/lib/db";
+import { ESCROW_HELD_STATUSES } from "@/lib/orders/order-state";
 import type { QueueMetrics } from "@/lib/queue/metrics";
+import { REFUND_IN_FLIGHT_STATUSES } from "@/lib/refunds/refund-state";
 import type { ServiceContext } from "@/lib/services/context";
+import { statusListSql } from "@/lib/state/status-list-sql";
 import { ORDER_LIST_COLUMNS } from "./orders/list-orders";
+
+// The status sets, from the state modules that own them (the escrow one is orders_escrow_held_idx's predicate).
+const ESCROW_HELD = statusListSql(ESCROW_HELD_STATUSES);
+const REFUNDS_IN_FLIGHT = statusListSql(REFUND_IN_FLIGHT_STATUSES);
 
 export const DASHBOARD_DAYS = 30;
 
@@ -51,10 +58,10 @@ export async function getDashboard(
       // orders_escrow_held_idx holds exactly these rows.
       ctx.prisma.$queryRaw<{ count: bigint; amount: bigint }[]>`
       SELECT count(*) AS count, coalesce(sum(amount_fils - voided_fils), 0)::bigint AS amount
-        FROM orders WHERE status IN ('PAID', 'ACCEPTED') AND flow = 'ESCROW'`,
+        FROM orders WHERE status IN (${ESCROW_HELD}) AND flow = 'ESCROW'`,
       ctx.prisma.$queryRaw<{ count: bigint; amount: bigint }[]>`
       SELECT count(*) AS count, coalesce(sum(amount_fils), 0)::bigint AS amount
-        FROM refunds WHERE status IN ('CREATED', 'PROCESSING', 'UNKNOWN')`,
+        FROM refunds WHERE status IN (${REFUNDS_IN_FLIGHT})`,
       attention(ctx, { needsAttention: true }),
       attention(ctx, { status: "UNKNOWN" }),
       attention(ctx, { status: "PAID", flow: "ESCROW" }, () => countAwaitingAccept(ctx)),

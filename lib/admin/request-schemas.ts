@@ -3,6 +3,7 @@
 // schemas the routes validate with and the services take their input types from. Error messages of
 // invalid input come from here, so keep them as they are: the console and scripts read them.
 import { z } from "zod";
+import { OrderFlow, RefundStatus } from "@/generated/prisma/enums";
 import { normalizeEmail, passwordProblem } from "@/lib/auth/credential-rules";
 import { ORDER_STATUSES } from "@/lib/orders/order-state";
 
@@ -35,7 +36,7 @@ export const orderListQuery = z.object({
     .union([z.enum(ORDER_STATUSES), z.array(z.enum(ORDER_STATUSES))])
     .optional()
     .transform((value) => (value === undefined ? undefined : [value].flat())),
-  flow: z.enum(["CASHIER", "ESCROW", "AGREEMENT"]).optional(),
+  flow: z.enum(OrderFlow).optional(),
   /** Calendar days in Asia/Baghdad, inclusive. */
   from: day.optional().meta({ description: "First day (in Baghdad), inclusive." }),
   to: day.optional().meta({ description: "Last day (in Baghdad), inclusive." }),
@@ -77,7 +78,7 @@ export type OrderActionInput<K extends OrderActionKey> = z.output<(typeof ORDER_
 // ---------------------------------------------------------------- the other lists
 
 export const refundListQuery = z.object({
-  status: z.enum(["CREATED", "PROCESSING", "UNKNOWN", "SUCCESS", "FAIL"]).optional(),
+  status: z.enum(RefundStatus).optional(),
   attention: z.literal("true").optional(),
   after,
   limit,

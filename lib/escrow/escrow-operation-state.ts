@@ -22,6 +22,9 @@ export const ESCROW_OPERATION_TRANSITIONS: TransitionTable<OperationStatus> = {
 /** Statuses of an operation the wallet has not settled yet: at most one per order at a time. */
 export const IN_FLIGHT_STATUSES = sourcesOf(ESCROW_OPERATION_TRANSITIONS, "SUCCESS");
 
+/** In flight after a wallet answer that did not settle it (U, or "wait and retry"): due for a check. */
+export const AWAITING_CHECK_STATUSES = IN_FLIGHT_STATUSES.filter((status) => status !== "CREATED");
+
 export interface OperationMove {
   to: OperationStatus;
   actor: string;

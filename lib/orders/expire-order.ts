@@ -4,8 +4,7 @@
 // yet, reconciliation keeps asking with backoff.
 import { type ReconcileResult, reconcileOrder } from "@/lib/reconcile/reconcile-order";
 import type { ServiceContext } from "@/lib/services/context";
-
-const OPEN = ["CREATED", "PENDING", "UNKNOWN"] as const;
+import { UNSETTLED_ORDER_STATUSES } from "./order-state";
 
 export async function expireOrder(
   ctx: ServiceContext,
@@ -13,7 +12,7 @@ export async function expireOrder(
   options: { graceMs: number; flagAfterMs?: number },
 ): Promise<ReconcileResult> {
   const order = await ctx.prisma.order.findUnique({ where: { id: orderId } });
-  if (!order?.paymentExpiresAt || !(OPEN as readonly string[]).includes(order.status)) return "nothing-to-do";
+  if (!order?.paymentExpiresAt || !UNSETTLED_ORDER_STATUSES.includes(order.status)) return "nothing-to-do";
   if (order.paymentExpiresAt.getTime() + options.graceMs > ctx.now().getTime()) return "nothing-to-do";
   const result = await reconcileOrder(ctx, orderId, { flagAfterMs: options.flagAfterMs });
   await ctx.prisma.order.update({ where: { id: orderId }, data: { expiryCheckedAt: ctx.now() } });

@@ -12,6 +12,7 @@
 // one the wallet reported (inquiry or notification).
 
 import { DomainError } from "@/lib/errors/domain-errors";
+import type { OrderFlow } from "@/generated/prisma/enums";
 
 export const ORDER_STATUSES = [
   "CREATED",
@@ -26,7 +27,7 @@ export const ORDER_STATUSES = [
   "VOIDED",
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export type OrderFlow = "CASHIER" | "ESCROW" | "AGREEMENT";
+export type { OrderFlow };
 
 export type OrderEvent =
   | { type: "PAY_ACCEPTED" } // pay answered A: the user pays at the cashier
@@ -67,6 +68,20 @@ const ESCROW_TRANSITIONS: Record<string, Partial<Record<OrderStatus, OrderStatus
   CANCELLED: { PAID: "CANCELLED" },
   CONFIRMED: { ACCEPTED: "CONFIRMED" },
 };
+
+/**
+ * Statuses whose payment the wallet has not settled for us yet (a success could still move them):
+ * what reconciliation, expiry and the console treat as "in the wallet's hands".
+ */
+export const UNSETTLED_ORDER_STATUSES: readonly OrderStatus[] = Object.keys(
+  PAYMENT_TRANSITIONS.PAY_SUCCEEDED as object,
+) as OrderStatus[];
+
+/** Escrow statuses in which the wallet holds the customer's money: it can still be accepted or confirmed. */
+export const ESCROW_HELD_STATUSES: readonly OrderStatus[] = [
+  ...Object.keys(ESCROW_TRANSITIONS.MERCHANT_ACCEPTED as object),
+  ...Object.keys(ESCROW_TRANSITIONS.CONFIRMED as object),
+] as OrderStatus[];
 
 /**
  * The event is not allowed now: a domain error, so routes answer it and workers branch on it. It

@@ -6,7 +6,7 @@
 
 import { customerRecordMover } from "@/lib/customers/customer-record-mover";
 import type { Prisma, PushStatus } from "@/lib/db";
-import type { TransitionTable } from "@/lib/state/transitions";
+import { sourcesOf, type TransitionTable } from "@/lib/state/transitions";
 
 export const PUSH_TRANSITIONS: TransitionTable<PushStatus> = {
   CREATED: ["SENT", "FAILED", "UNKNOWN"],
@@ -14,6 +14,9 @@ export const PUSH_TRANSITIONS: TransitionTable<PushStatus> = {
   SENT: [],
   FAILED: [],
 };
+
+/** Pushes whose outcome the wallet has not told us: re-sent with their requestId. */
+export const PUSH_UNSETTLED_STATUSES: readonly PushStatus[] = sourcesOf(PUSH_TRANSITIONS, "SENT");
 
 export const movePushMessage = customerRecordMover<
   PushStatus,

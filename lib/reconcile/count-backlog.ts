@@ -1,7 +1,16 @@
 // How much settling work is due now, and how many orders wait for a person: for the metrics scrape.
 // Each count runs on the index its scan uses (find-due-work.ts), so it stays cheap as tables grow;
 // it counts what is due, not what a scan has already claimed.
+
+import { IN_FLIGHT_STATUSES } from "@/lib/escrow/escrow-operation-state";
+import { UNSETTLED_ORDER_STATUSES } from "@/lib/orders/order-state";
+import { REFUND_IN_FLIGHT_STATUSES } from "@/lib/refunds/refund-state";
 import type { ServiceContext } from "@/lib/services/context";
+import { statusListSql } from "@/lib/state/status-list-sql";
+
+const UNSETTLED_ORDERS = statusListSql(UNSETTLED_ORDER_STATUSES);
+const REFUNDS_IN_FLIGHT = statusListSql(REFUND_IN_FLIGHT_STATUSES);
+const OPERATIONS_IN_FLIGHT = statusListSql(IN_FLIGHT_STATUSES);
 
 export interface ReconcileBacklog {
   orders: number;
@@ -16,11 +25,11 @@ export async function countReconcileBacklog(ctx: Pick<ServiceContext, "prisma">)
   >`
     SELECT
       (SELECT count(*) FROM orders
-        WHERE status IN ('CREATED', 'PENDING', 'UNKNOWN') AND next_reconcile_at <= now()) AS orders,
+        WHERE status IN (${UNSETTLED_ORDERS}) AND next_reconcile_at <= now()) AS orders,
       (SELECT count(*) FROM refunds
-        WHERE status IN ('CREATED', 'UNKNOWN', 'PROCESSING') AND next_check_at <= now()) AS refunds,
+        WHERE status IN (${REFUNDS_IN_FLIGHT}) AND next_check_at <= now()) AS refunds,
       (SELECT count(*) FROM escrow_operations
-        WHERE status IN ('CREATED', 'UNKNOWN', 'RETRY') AND next_check_at <= now()) AS escrow_operations,
+        WHERE status IN (${OPERATIONS_IN_FLIGHT}) AND next_check_at <= now()) AS escrow_operations,
       (SELECT count(*) FROM orders WHERE needs_attention) AS attention`;
   return {
     orders: Number(row?.orders ?? 0),

@@ -6,7 +6,13 @@
 // their job waits in the queue. If the job is lost (Redis lost its data) or fails for good, the claim
 // lapses and a later scan picks the row up again; a processor that ran moves the time to its own
 // backoff. SKIP LOCKED keeps concurrent scans from waiting on each other.
+
+import { AWAITING_CHECK_STATUSES } from "@/lib/escrow/escrow-operation-state";
+import { UNSETTLED_ORDER_STATUSES } from "@/lib/orders/order-state";
+import { PUSH_UNSETTLED_STATUSES } from "@/lib/push/push-state";
+import { REFUND_IN_FLIGHT_STATUSES } from "@/lib/refunds/refund-state";
 import type { ServiceContext } from "@/lib/services/context";
+import { statusListSql } from "@/lib/state/status-list-sql";
 
 export interface ClaimWindow {
   now: Date;
@@ -16,13 +22,19 @@ export interface ClaimWindow {
 
 type Ids = { id: string }[];
 
+// The status sets, from the state modules that own them.
+const UNSETTLED_ORDERS = statusListSql(UNSETTLED_ORDER_STATUSES);
+const REFUNDS_IN_FLIGHT = statusListSql(REFUND_IN_FLIGHT_STATUSES);
+const OPERATIONS_AWAITING_CHECK = statusListSql(AWAITING_CHECK_STATUSES);
+const PUSHES_UNSETTLED = statusListSql(PUSH_UNSETTLED_STATUSES);
+
 /** Payments we have no settled answer for: CREATED (crash before the answer), UNKNOWN (U), PENDING. */
 export async function claimDueOrders(ctx: ServiceContext, window: ClaimWindow): Promise<string[]> {
   const rows = await ctx.prisma.$queryRaw<Ids>`
     UPDATE orders SET next_reconcile_at = ${window.leaseUntil}
     WHERE id IN (
       SELECT id FROM orders
-      WHERE status IN ('CREATED', 'PENDING', 'UNKNOWN') AND next_reconcile_at <= ${window.now}
+      WHERE status IN (${UNSETTLED_ORDERS}) AND next_reconcile_at <= ${window.now}
       ORDER BY next_reconcile_at
       LIMIT ${window.limit}
       FOR UPDATE SKIP LOCKED)
@@ -42,7 +54,7 @@ export async function claimDueRefunds(
     UPDATE refunds SET next_check_at = ${window.leaseUntil}
     WHERE id IN (
       SELECT id FROM refunds
-      WHERE status IN ('CREATED', 'UNKNOWN', 'PROCESSING') AND next_check_at <= ${window.now}
+      WHERE status IN (${REFUNDS_IN_FLIGHT}) AND next_check_at <= ${window.now}
         AND NOT (status = 'PROCESSING' AND poll_started_at IS NOT NULL
                  AND poll_started_at > ${window.pollWindowStart})
       ORDER BY next_check_at
@@ -62,7 +74,7 @@ export async function claimDueEscrowOperations(ctx: ServiceContext, window: Clai
     UPDATE escrow_operations SET next_check_at = ${window.leaseUntil}
     WHERE id IN (
       SELECT id FROM escrow_operations
-      WHERE (status IN ('UNKNOWN', 'RETRY') AND next_check_at <= ${window.now})
+      WHERE (status IN (${OPERATIONS_AWAITING_CHECK}) AND next_check_at <= ${window.now})
          OR (status = 'CREATED' AND (next_check_at <= ${window.now}
              OR (next_check_at IS NULL AND created_at <= ${createdBefore})))
       ORDER BY created_at
@@ -86,7 +98,7 @@ export async function claimDuePushes(
     UPDATE push_messages SET updated_at = ${window.now}
     WHERE id IN (
       SELECT id FROM push_messages
-      WHERE status IN ('CREATED', 'UNKNOWN') AND updated_at <= ${untouchedSince}
+      WHERE status IN (${PUSHES_UNSETTLED}) AND updated_at <= ${untouchedSince}
         AND created_at > ${youngerThan}
       ORDER BY updated_at
       LIMIT ${window.limit}
@@ -133,7 +145,7 @@ export async function findExpiredOrders(
   const expiredBefore = new Date(options.now.getTime() - options.graceMs);
   const rows = await ctx.prisma.$queryRaw<Ids>`
     SELECT id FROM orders
-    WHERE status IN ('CREATED', 'PENDING', 'UNKNOWN') AND payment_expires_at <= ${expiredBefore}
+    WHERE status IN (${UNSETTLED_ORDERS}) AND payment_expires_at <= ${expiredBefore}
       AND expiry_checked_at IS NULL
     ORDER BY payment_expires_at
     LIMIT ${options.limit}`;

@@ -8,6 +8,7 @@ import { applyPayOutcome } from "@/lib/orders/apply-pay-outcome";
 import { findOrder } from "@/lib/orders/find-order";
 import { flagOrder } from "@/lib/orders/flag-order";
 import type { OrderEvent } from "@/lib/orders/order-state";
+import { UNSETTLED_ORDER_STATUSES } from "@/lib/orders/order-state";
 import { buildPayRequest } from "@/lib/orders/pay-request";
 import { transitionOrderWithRetry } from "@/lib/orders/transition-order";
 import type { ServiceContext } from "@/lib/services/context";
@@ -23,8 +24,6 @@ export const RECONCILE_GIVE_UP_MS = 24 * 60 * 60 * 1000;
 export interface ReconcileOptions {
   flagAfterMs?: number;
 }
-
-const UNSETTLED: Order["status"][] = ["CREATED", "UNKNOWN", "PENDING"];
 
 const STATUS_EVENTS: Record<string, OrderEvent["type"]> = {
   SUCCESS: "PAY_SUCCEEDED",
@@ -42,7 +41,7 @@ export async function reconcileOrder(
   options: ReconcileOptions = {},
 ): Promise<ReconcileResult> {
   const order = await findOrder(ctx.prisma, { id: orderId });
-  if (!order || !UNSETTLED.includes(order.status)) return "nothing-to-do";
+  if (!order || !UNSETTLED_ORDER_STATUSES.includes(order.status)) return "nothing-to-do";
 
   const inquiry = await withWalletCallScope({ orderId }, () =>
     ctx.wallet.inquiryPayment(

@@ -10,7 +10,7 @@
 // (refunded_fils, under the order's lock and a CHECK constraint); FAIL releases it, SUCCESS keeps it.
 import type { Prisma, PrismaClient, Refund, RefundStatus } from "@/lib/db";
 import { moveStatus } from "@/lib/state/move-status";
-import { canMove, type TransitionTable } from "@/lib/state/transitions";
+import { canMove, sourcesOf, type TransitionTable } from "@/lib/state/transitions";
 
 export const REFUND_TRANSITIONS: TransitionTable<RefundStatus> = {
   CREATED: ["PROCESSING", "UNKNOWN", "SUCCESS", "FAIL"],
@@ -19,6 +19,11 @@ export const REFUND_TRANSITIONS: TransitionTable<RefundStatus> = {
   SUCCESS: [],
   FAIL: [],
 };
+
+/** Refunds the wallet has not settled yet: their amount is reserved, and they may still succeed. */
+export const REFUND_IN_FLIGHT_STATUSES: readonly RefundStatus[] = sourcesOf(REFUND_TRANSITIONS, "SUCCESS");
+
+export const REFUND_STATUSES = Object.keys(REFUND_TRANSITIONS) as RefundStatus[];
 
 export function canMoveRefund(from: RefundStatus, to: RefundStatus): boolean {
   return canMove(REFUND_TRANSITIONS, from, to);

@@ -1,8 +1,9 @@
-// A status machine as data: for each status, the statuses it may move to. The state modules
-// (lib/orders/order-state, lib/refunds/refund-state, lib/escrow/escrow-operation-state,
-// lib/agreements/agreement-state, lib/push/push-state) each list theirs once, and every status write
-// is guarded by it in the database: `UPDATE … WHERE status IN (<statuses that may move to the new
-// one>)`, so a concurrent writer that got there first is never overwritten.
+// A status machine as data: for each status, the statuses it may move to. The state modules of
+// refunds, escrow operations, agreements and push messages list theirs here; every status write of
+// theirs reads the row FOR UPDATE and checks the table before writing (move-status.ts), so a
+// concurrent writer that got there first is never overwritten. Orders have an event table of their
+// own (lib/orders/order-state.ts), written under an optimistic version check (transition-order.ts).
+// The sets other modules need (statuses still in flight, say) are derived from these tables.
 
 export type TransitionTable<S extends string> = Readonly<Record<S, readonly S[]>>;
 
@@ -13,8 +14,4 @@ export function canMove<S extends string>(table: TransitionTable<S>, from: S, to
 /** The statuses from which `to` may be reached: the guard of the guarded write. */
 export function sourcesOf<S extends string>(table: TransitionTable<S>, to: S): S[] {
   return (Object.keys(table) as S[]).filter((from) => table[from].includes(to));
-}
-
-export function isFinal<S extends string>(table: TransitionTable<S>, status: S): boolean {
-  return table[status].length === 0;
 }

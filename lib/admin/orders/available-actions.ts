@@ -4,8 +4,9 @@
 import { hasRole } from "@/lib/auth/roles";
 import type { EscrowOperation, OperatorRole, Order, Refund } from "@/lib/db";
 import { IN_FLIGHT_STATUSES } from "@/lib/escrow/escrow-operation-state";
-import { applyOrderEvent, type OrderEvent } from "@/lib/orders/order-state";
+import { applyOrderEvent, type OrderEvent, UNSETTLED_ORDER_STATUSES } from "@/lib/orders/order-state";
 import { snapshotOf } from "@/lib/orders/transition-order";
+import { REFUND_IN_FLIGHT_STATUSES } from "@/lib/refunds/refund-state";
 import type { OrderMoney } from "./order-money";
 
 export type OrderActionName = "accept" | "cancel" | "void" | "refund" | "reconcile";
@@ -25,8 +26,8 @@ function allows(order: Order, event: OrderEvent): boolean {
   }
 }
 
-const UNSETTLED_ORDER = new Set<Order["status"]>(["CREATED", "PENDING", "UNKNOWN"]);
-const UNSETTLED_REFUND = new Set<Refund["status"]>(["CREATED", "PROCESSING", "UNKNOWN"]);
+const UNSETTLED_ORDER = new Set<Order["status"]>(UNSETTLED_ORDER_STATUSES);
+const UNSETTLED_REFUND = new Set<Refund["status"]>(REFUND_IN_FLIGHT_STATUSES);
 
 export function availableActions(
   order: Order,

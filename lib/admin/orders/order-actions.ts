@@ -5,11 +5,13 @@
 import type { OperatorIdentity } from "@/lib/auth/operator-session";
 import type { EscrowOperation, EscrowOperationType, Order, Refund } from "@/lib/db";
 import { NotFoundError, WalletRejectedError } from "@/lib/errors/domain-errors";
+import { IN_FLIGHT_STATUSES } from "@/lib/escrow/escrow-operation-state";
 import { requestEscrowOperation } from "@/lib/escrow/escrow-operations";
 import { DEFAULT_JOB_SETTINGS } from "@/lib/queue/settings";
 import { reconcileEscrowOperation } from "@/lib/reconcile/reconcile-escrow-operation";
 import { reconcileOrder } from "@/lib/reconcile/reconcile-order";
 import { reconcileRefund } from "@/lib/reconcile/reconcile-refund";
+import { REFUND_IN_FLIGHT_STATUSES } from "@/lib/refunds/refund-state";
 import { requestRefund } from "@/lib/refunds/request-refund";
 import type { ServiceContext } from "@/lib/services/context";
 import { type AuditInput, recordAudit, recordWalletResult } from "../audit";
@@ -244,11 +246,11 @@ async function reconcileNow(
   const settings = DEFAULT_JOB_SETTINGS;
   const results: Record<string, string> = {};
   results.order = await reconcileOrder(ctx, orderId, { flagAfterMs: settings.flagAfterMs });
-  for (const refund of before.refunds.filter((item) => !["SUCCESS", "FAIL"].includes(item.status))) {
+  for (const refund of before.refunds.filter((item) => REFUND_IN_FLIGHT_STATUSES.includes(item.status))) {
     results[`refund:${refund.id}`] = await reconcileRefund(ctx, refund.id, settings);
   }
-  for (const operation of before.escrowOperations.filter(
-    (item) => !["SUCCESS", "FAIL"].includes(item.status),
+  for (const operation of before.escrowOperations.filter((item) =>
+    IN_FLIGHT_STATUSES.includes(item.status),
   )) {
     results[`operation:${operation.id}`] = await reconcileEscrowOperation(ctx, operation.id, settings);
   }

@@ -3,8 +3,9 @@
 // where "refunded" is what the wallet confirmed and "pending" what is reserved by refunds still in
 // flight (created, processing or unknown): they may still succeed, so they cannot be refunded again.
 import type { Order, Refund } from "@/lib/db";
-import { capturedFils } from "@/lib/orders/order-state";
+import { capturedFils, ESCROW_HELD_STATUSES } from "@/lib/orders/order-state";
 import { snapshotOf } from "@/lib/orders/transition-order";
+import { REFUND_IN_FLIGHT_STATUSES } from "@/lib/refunds/refund-state";
 
 export interface OrderMoney {
   amountFils: bigint;
@@ -19,14 +20,14 @@ export interface OrderMoney {
 
 export function orderMoney(order: Order, refunds: Pick<Refund, "status" | "amountFils">[]): OrderMoney {
   const captured = capturedFils(snapshotOf(order));
-  const sum = (statuses: Refund["status"][]) =>
+  const sum = (statuses: readonly Refund["status"][]) =>
     refunds
       .filter((refund) => statuses.includes(refund.status))
       .reduce((total, refund) => total + refund.amountFils, 0n);
   const refunded = sum(["SUCCESS"]);
-  const pending = sum(["CREATED", "PROCESSING", "UNKNOWN"]);
+  const pending = sum(REFUND_IN_FLIGHT_STATUSES);
   const refundable = captured - refunded - pending;
-  const held = order.flow === "ESCROW" && (order.status === "PAID" || order.status === "ACCEPTED");
+  const held = order.flow === "ESCROW" && ESCROW_HELD_STATUSES.includes(order.status);
   return {
     amountFils: order.amountFils,
     capturedFils: captured,

@@ -2,7 +2,10 @@
 // (refunds, escrow operations, flags), every wallet call with its request and answer (redacted when
 // recorded) and latency, every notification about it (verified or not), the operators' audit entries,
 // and the jobs still to run for it. Each source is read on its (order_id, created_at) index.
+import type { EscrowOperation, Refund } from "@/lib/db";
+import { IN_FLIGHT_STATUSES } from "@/lib/escrow/escrow-operation-state";
 import type { JobQueue, PendingJob } from "@/lib/queue/definitions";
+import { REFUND_IN_FLIGHT_STATUSES } from "@/lib/refunds/refund-state";
 import type { ServiceContext } from "@/lib/services/context";
 
 export type TimelineKind =
@@ -106,14 +109,12 @@ export async function orderTimeline(ctx: ServiceContext, orderId: string): Promi
   return entries.sort((a, b) => a.at.getTime() - b.at.getTime());
 }
 
-const FINAL = new Set(["SUCCESS", "FAIL"]);
-
 /** The jobs still to run for the order and its refunds and escrow operations. */
 async function pendingJobs(
   jobs: JobQueue,
   orderId: string,
-  refunds: { id: string; status: string }[],
-  operations: { id: string; status: string }[],
+  refunds: Pick<Refund, "id" | "status">[],
+  operations: Pick<EscrowOperation, "id" | "status">[],
 ): Promise<PendingJob[]> {
   const pending = jobs.pending?.bind(jobs);
   if (!pending) return [];
@@ -121,10 +122,10 @@ async function pendingJobs(
     pending("reconcile", { kind: "order", id: orderId }),
     pending("expiry", { orderId }),
     ...refunds
-      .filter((refund) => !FINAL.has(refund.status))
+      .filter((refund) => REFUND_IN_FLIGHT_STATUSES.includes(refund.status))
       .map((refund) => pending("reconcile", { kind: "refund", id: refund.id })),
     ...operations
-      .filter((operation) => !FINAL.has(operation.status))
+      .filter((operation) => IN_FLIGHT_STATUSES.includes(operation.status))
       .map((operation) => pending("reconcile", { kind: "escrow-operation", id: operation.id })),
   ];
   try {

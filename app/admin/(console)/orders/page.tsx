@@ -18,10 +18,11 @@ import { Amount, ShortId, Time } from "../../_ui/format";
 import { CheckFilter, enumOptions, SearchField, SelectFilter } from "../../_ui/list-filters";
 import { PageHead } from "../../_ui/page-head";
 import { Pager } from "../../_ui/pager";
+import { OrderFlow } from "@/lib/db";
 
 export const metadata: Metadata = { title: "Orders" };
 
-const FLOWS = ["CASHIER", "ESCROW", "AGREEMENT"] as const;
+const FLOWS = Object.values(OrderFlow);
 
 /**
  * The page's query string as the order list service takes it. The page speaks dinars (minIqd, maxIqd)

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { listRefunds } from "@/lib/admin/list-refunds";
 import { refundListQuery } from "@/lib/admin/request-schemas";
+import { REFUND_STATUSES } from "@/lib/refunds/refund-state";
 import { RefundStatusBadge } from "../../_ui/badges";
 import { consolePage, queryProblem, readListQuery, type SearchParams } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";
@@ -10,8 +11,6 @@ import { PageHead } from "../../_ui/page-head";
 import { Pager } from "../../_ui/pager";
 
 export const metadata: Metadata = { title: "Refunds" };
-
-const STATUSES = ["CREATED", "PROCESSING", "UNKNOWN", "SUCCESS", "FAIL"] as const;
 
 export default async function RefundsPage({ searchParams }: { searchParams: SearchParams }) {
   const { ctx, locale, t } = await consolePage();
@@ -25,7 +24,7 @@ export default async function RefundsPage({ searchParams }: { searchParams: Sear
           name="status"
           label={t("common.status")}
           value={query.get("status")}
-          options={enumOptions(STATUSES, "refundStatus", t)}
+          options={enumOptions(REFUND_STATUSES, "refundStatus", t)}
           t={t}
         />
         <CheckFilter

@@ -4,9 +4,12 @@ import { getOrderDetail } from "@/lib/admin/orders/order-detail";
 import { orderTimeline, type TimelineEntry } from "@/lib/admin/orders/order-timeline";
 import { hasRole } from "@/lib/auth/roles";
 import { NotFoundError } from "@/lib/errors/domain-errors";
+import { IN_FLIGHT_STATUSES } from "@/lib/escrow/escrow-operation-state";
 import { dynamicKey, type Locale, type MessageKey, type Translate } from "@/lib/i18n/translate";
 import { isRowId } from "@/lib/ids/request-ids";
 import { orderParams } from "@/lib/orders/order-params";
+import { UNSETTLED_ORDER_STATUSES } from "@/lib/orders/order-state";
+import { REFUND_IN_FLIGHT_STATUSES } from "@/lib/refunds/refund-state";
 import type { ServiceContext } from "@/lib/services/context";
 import { AutoRefresh } from "../../../_ui/auto-refresh";
 import { OperationStatusBadge, OrderStatusBadge, RefundStatusBadge } from "../../../_ui/badges";
@@ -18,8 +21,6 @@ import { OrderActions } from "../../../_ui/order-actions";
 import { PageHead } from "../../../_ui/page-head";
 
 export const metadata: Metadata = { title: "Order" };
-
-const IN_FLIGHT = new Set(["CREATED", "PROCESSING", "UNKNOWN", "RETRY", "PENDING"]);
 
 type ActorName = (actor: string | null | undefined) => string | undefined;
 
@@ -186,9 +187,9 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
     ...order.refunds.map((refund) => refund.requestedBy),
   ]);
   const inFlight =
-    IN_FLIGHT.has(order.status) ||
-    order.refunds.some((refund) => IN_FLIGHT.has(refund.status)) ||
-    order.escrowOperations.some((operation) => IN_FLIGHT.has(operation.status));
+    UNSETTLED_ORDER_STATUSES.includes(order.status) ||
+    order.refunds.some((refund) => REFUND_IN_FLIGHT_STATUSES.includes(refund.status)) ||
+    order.escrowOperations.some((operation) => IN_FLIGHT_STATUSES.includes(operation.status));
 
   return (
     <>
