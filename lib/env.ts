@@ -23,7 +23,7 @@ const optionalText = z
   .transform((value) => (value?.trim() ? value : undefined));
 
 /** A BullMQ prefix: plain, or with one hash tag for Redis Cluster (`{bull}`, `shop-{bull}`). */
-export const QUEUE_PREFIX_PATTERN = /^[\w.-]*(\{[\w.-]+\})?[\w.-]*$/;
+const QUEUE_PREFIX_PATTERN = /^[\w.-]*(\{[\w.-]+\})?[\w.-]*$/;
 
 const rawSchema = z.object({
   // Empty counts as unset, as for every variable here (`NODE_ENV= npm run …` is a common way to clear it).
@@ -175,8 +175,8 @@ export class EnvError extends Error {
 type Source = Record<string, string | undefined>;
 
 /** Minimum length of the session-signing secrets in production. */
-export const MIN_SECRET_BYTES = 32;
-export const MIN_METRICS_TOKEN_BYTES = 16;
+const MIN_SECRET_BYTES = 32;
+const MIN_METRICS_TOKEN_BYTES = 16;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function readKey<T>(

@@ -25,7 +25,7 @@ const SECRET_KEYS = [
   "cookie",
 ];
 
-export const REDACT_PATHS = SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]);
+const REDACT_PATHS = SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]);
 
 export function createLogger(
   options: { level?: string; name?: string; destination?: pino.DestinationStream } = {},

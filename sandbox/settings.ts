@@ -8,7 +8,7 @@ const fils = z
   .union([z.string().regex(/^(0|[1-9][0-9]*)$/), z.number().int().nonnegative()])
   .transform((value) => BigInt(value));
 
-export const settingsInput = z.strictObject({
+const settingsInput = z.strictObject({
   /** Extra time every operation takes; makes operations on one payment overlap (MUTEX_...). */
   operationLatencyMs: z.number().int().nonnegative().max(60_000).optional(),
   /** How long a refund stays PROCESSING (REFUND_IN_PROCESS) before SUCCESS or FAIL; 0 = at once. */

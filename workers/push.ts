@@ -5,7 +5,7 @@ import { failPush, sendPush } from "@/lib/push/send-push";
 import { defineJob } from "@/lib/queue/define-job";
 import type { ServiceContext } from "@/lib/services/context";
 
-export class PushStillUnknownError extends Error {
+class PushStillUnknownError extends Error {
   override readonly name = "PushStillUnknownError";
 }
 

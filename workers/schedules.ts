@@ -5,7 +5,7 @@ import type { Queue } from "bullmq";
 import { type QueueName, SCAN_JOB, SCANNED_QUEUES, type ScannedQueue } from "@/lib/queue/definitions";
 import type { JobSettings } from "@/lib/queue/settings";
 
-export const schedulerIdOf = (queue: ScannedQueue) => `${queue}-scan`;
+const schedulerIdOf = (queue: ScannedQueue) => `${queue}-scan`;
 
 export async function upsertSchedules(
   queueOf: (name: QueueName) => Queue,

@@ -63,7 +63,7 @@ export interface BaselineServer {
   url: string;
 }
 
-export function startBaselineServer(script: string, env: NodeJS.ProcessEnv): Promise<BaselineServer> {
+function startBaselineServer(script: string, env: NodeJS.ProcessEnv): Promise<BaselineServer> {
   const child = spawn(process.execPath, ["--import", "tsx", script], {
     env,
     stdio: ["ignore", "pipe", "inherit"],

@@ -13,10 +13,10 @@ import type { apiKeyInput } from "./request-schemas";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type ApiKeyState = "ACTIVE" | "EXPIRED" | "REVOKED";
+type ApiKeyState = "ACTIVE" | "EXPIRED" | "REVOKED";
 
 /** What anyone may see of a key: never its hash. */
-export function publicApiKey(key: ApiKey & { operator: Pick<Operator, "email"> }, now: Date) {
+function publicApiKey(key: ApiKey & { operator: Pick<Operator, "email"> }, now: Date) {
   const { secretHash: _hidden, operator, ...visible } = key;
   const state: ApiKeyState = key.revokedAt ? "REVOKED" : key.expiresAt <= now ? "EXPIRED" : "ACTIVE";
   return { ...visible, createdBy: operator.email, state };

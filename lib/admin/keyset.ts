@@ -6,11 +6,11 @@ export interface Cursor {
   id: string;
 }
 
-export function encodeCursor(at: Date, id: string): string {
+function encodeCursor(at: Date, id: string): string {
   return Buffer.from(`${at.toISOString()}|${id}`).toString("base64url");
 }
 
-export function decodeCursor(value: string | undefined): Cursor | undefined {
+function decodeCursor(value: string | undefined): Cursor | undefined {
   if (!value) return undefined;
   const [time, id] = Buffer.from(value, "base64url").toString("utf8").split("|");
   const at = new Date(time ?? "");

@@ -13,7 +13,7 @@ import { recordAudit } from "./audit";
 import type { operatorInput, operatorUpdate } from "./request-schemas";
 
 /** What anyone may see of an operator: never the password hash. */
-export function publicOperator(operator: Operator) {
+function publicOperator(operator: Operator) {
   const { passwordHash: _hidden, ...visible } = operator;
   return visible;
 }

@@ -159,7 +159,7 @@ export const operatorUpdate = z.strictObject({
 export const apiKeyParams = z.object({ id: z.uuid({ message: "must be an API key id (a UUID)" }) });
 
 /** The longest an API key may live: a key that never expires is a key nobody remembers to revoke. */
-export const API_KEY_MAX_DAYS = 366;
+const API_KEY_MAX_DAYS = 366;
 
 export const apiKeyInput = z.strictObject({
   name: z

@@ -9,7 +9,7 @@ import { customerRecordMover } from "@/lib/customers/customer-record-mover";
 import type { AgreementStatus, Prisma } from "@/lib/db";
 import type { TransitionTable } from "@/lib/state/transitions";
 
-export const AGREEMENT_TRANSITIONS: TransitionTable<AgreementStatus> = {
+const AGREEMENT_TRANSITIONS: TransitionTable<AgreementStatus> = {
   PREPARED: ["ACTIVE", "EXPIRED"],
   ACTIVE: ["REVOKED", "EXPIRED"],
   REVOKED: [],

@@ -7,7 +7,7 @@ import type { OperatorRole, PrismaClient } from "@/lib/db";
 import { hasRole } from "./roles";
 
 /** Marks our keys, so a leaked one is recognised (secret scanners) and never taken for a session. */
-export const API_KEY_PREFIX = "wmk_";
+const API_KEY_PREFIX = "wmk_";
 /** How much of a key lists show: enough to tell keys apart, far too little to use. */
 const SHOWN_LENGTH = API_KEY_PREFIX.length + 8;
 /** lastUsedAt is written at most this often per key: a write per request would be waste. */

@@ -12,7 +12,7 @@ import { clientAddressOf, enforceRateLimit } from "@/lib/http/rate-limit";
 import { getLogger } from "@/lib/log";
 import { signInOperator } from "./sign-in";
 
-export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
+const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
 /** Sign-in attempts per client address per minute, whatever the e-mail. */
 const SIGN_IN_LIMIT = { name: "admin-sign-in", points: 10, durationSeconds: 60 };
@@ -25,7 +25,7 @@ function addressOf(headers: Record<string, unknown> | undefined): string {
 }
 
 /** Why a sign-in was refused, as next-auth passes it to the sign-in page (`error`). */
-export const SIGN_IN_ERRORS = { INVALID: "INVALID", DISABLED: "DISABLED", LOCKED: "LOCKED" } as const;
+const SIGN_IN_ERRORS = { INVALID: "INVALID", DISABLED: "DISABLED", LOCKED: "LOCKED" } as const;
 
 declare module "next-auth" {
   interface Session {

@@ -2,8 +2,8 @@
 // console's request schemas — and the API contract that documents them — import no native module.
 
 /** Long enough that a lost hash is not worth cracking; no composition rules (NIST SP 800-63B). */
-export const MIN_PASSWORD_LENGTH = 12;
-export const MAX_PASSWORD_LENGTH = 256;
+const MIN_PASSWORD_LENGTH = 12;
+const MAX_PASSWORD_LENGTH = 256;
 
 export function passwordProblem(password: string): string | undefined {
   if (password.length < MIN_PASSWORD_LENGTH) return `must be at least ${MIN_PASSWORD_LENGTH} characters`;

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { createOperator } from "@/lib/admin/operators";
 import type { PrismaClient } from "@/lib/db";
 
-export const FIRST_ADMIN_EMAIL = "admin@example.com";
+const FIRST_ADMIN_EMAIL = "admin@example.com";
 
 /** Creates an ADMIN with a random password when there is no operator at all; its credentials, or null. */
 export async function ensureFirstAdmin(

@@ -6,7 +6,7 @@ import { normalizeEmail } from "./credential-rules";
 import { decoyHash, verifyPassword } from "./passwords";
 
 /** Failed attempts allowed before the account locks. */
-export const FREE_ATTEMPTS = 5;
+const FREE_ATTEMPTS = 5;
 const MAX_LOCK_MS = 60 * 60 * 1000;
 
 export type SignInResult =

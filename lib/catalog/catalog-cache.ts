@@ -7,7 +7,7 @@
 // code) only saves the next order on this instance that retry.
 import type { PrismaClient } from "@/lib/db";
 
-export interface CatalogEntry {
+interface CatalogEntry {
   sku: string;
   name: string;
   nameArabic: string;

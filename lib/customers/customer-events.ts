@@ -15,7 +15,7 @@ export interface CustomerEventInput {
   detail?: Record<string, unknown>;
 }
 
-export function recordCustomerEvent(tx: Prisma.TransactionClient, event: CustomerEventInput) {
+function recordCustomerEvent(tx: Prisma.TransactionClient, event: CustomerEventInput) {
   return tx.customerEvent.create({
     data: { ...event, detail: event.detail as Prisma.InputJsonValue | undefined },
   });

@@ -23,10 +23,10 @@ import type { ServiceContext } from "@/lib/services/context";
 import type { OperationResponse } from "@/lib/wallet/operations";
 
 /** Refresh a little before expiry so a token never expires between our check and the wallet's. */
-export const ACCESS_TOKEN_MARGIN_MS = 60_000;
+const ACCESS_TOKEN_MARGIN_MS = 60_000;
 
 /** Longer than the wallet client's timeout: a live refresher never loses its lease mid-call. */
-export const REFRESH_LEASE_MS = 30_000;
+const REFRESH_LEASE_MS = 30_000;
 
 /** How long a caller waits for another refresher of the same customer before giving up (503). */
 const REFRESH_WAIT_MS = 20_000;
@@ -37,7 +37,7 @@ export type TokenSet = OperationResponse<"applyToken">;
 /** Expiry when the wallet does not say: conservative, so we refresh rather than fail. */
 const DEFAULT_ACCESS_TTL_MS = 60 * 60 * 1000;
 
-export function tokenColumns(ctx: ServiceContext, customerId: string, tokens: TokenSet) {
+function tokenColumns(ctx: ServiceContext, customerId: string, tokens: TokenSet) {
   const now = ctx.now().getTime();
   return {
     accessTokenCipher: encryptSecret(tokens.accessToken as string, ctx.tokenKey, `access:${customerId}`),

@@ -8,7 +8,7 @@ import { PrismaClient } from "@/generated/prisma/client";
 import { getEnv } from "@/lib/env";
 
 /** Connections per process, Prisma's queries and the hand-written ones together (pg's default). */
-export const POOL_SIZE = 10;
+const POOL_SIZE = 10;
 
 const pools = new WeakMap<PrismaClient, pg.Pool>();
 

@@ -23,7 +23,7 @@ export async function ensureDatabase(connectionString: string): Promise<boolean>
   }
 }
 
-export function databaseName(connectionString: string): string {
+function databaseName(connectionString: string): string {
   const name = decodeURIComponent(new URL(connectionString).pathname.replace(/^\//, ""));
   if (!name) throw new Error("The database URL names no database (expected …/<database> at its end)");
   return name;

@@ -3,19 +3,15 @@
 export type {
   Agreement,
   ApiKey,
-  Customer,
   EscrowOperation,
   Notification,
   Operator,
   Order,
-  OrderEvent,
   OrderItem,
   Product,
   PushMessage,
   Refund,
-  WalletCall,
   WalletToken,
 } from "@/generated/prisma/client";
 export { Prisma, PrismaClient } from "@/generated/prisma/client";
 export * from "@/generated/prisma/enums";
-export { createPrismaClient, disconnectPrisma, getPrisma } from "./client";

@@ -5,7 +5,7 @@
 // The codes are also what the mini program and operators read in `{ error: { code } }`, so they are
 // stable public names: add codes, never rename them.
 
-export const DOMAIN_ERROR_CODES = [
+const DOMAIN_ERROR_CODES = [
   /** The request names something that cannot be used (an unknown product, an empty total). */
   "VALIDATION_FAILED",
   /** The record does not exist, or is not the caller's to see. */

@@ -11,7 +11,7 @@ import type { EscrowOperation, OperationStatus, Prisma, PrismaClient } from "@/l
 import { moveStatus } from "@/lib/state/move-status";
 import { sourcesOf, type TransitionTable } from "@/lib/state/transitions";
 
-export const ESCROW_OPERATION_TRANSITIONS: TransitionTable<OperationStatus> = {
+const ESCROW_OPERATION_TRANSITIONS: TransitionTable<OperationStatus> = {
   CREATED: ["SUCCESS", "FAIL", "UNKNOWN", "RETRY"],
   UNKNOWN: ["SUCCESS", "FAIL", "UNKNOWN", "RETRY"],
   RETRY: ["SUCCESS", "FAIL", "UNKNOWN", "RETRY"],

@@ -38,7 +38,7 @@ export type EscrowResult =
   | { state: "IN_PROGRESS"; operation: EscrowOperation; order: Order };
 
 /** Retry delay after MUTEX_OPERATION_IN_PROCESSING ("Another operation is in progress. Wait and retry."). */
-export const MUTEX_RETRY_DELAY_MS = 5_000;
+const MUTEX_RETRY_DELAY_MS = 5_000;
 const UNKNOWN_CHECK_DELAY_MS = 10_000;
 
 const REQUEST_PREFIX: Record<EscrowOperationType, RequestIdPrefix> = {

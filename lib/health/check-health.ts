@@ -37,7 +37,7 @@ export interface HealthReport {
 
 export type Probe = () => Promise<Record<string, unknown> | undefined>;
 
-export async function runProbe(probe: Probe, timeoutMs: number): Promise<ProbeResult> {
+async function runProbe(probe: Probe, timeoutMs: number): Promise<ProbeResult> {
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   try {

@@ -17,7 +17,7 @@ import { RequestAbortedError } from "./read-request";
 /** Seconds a client should wait before retrying after a 503 of ours. */
 export const RETRY_AFTER_SECONDS = 5;
 
-export interface ErrorAnswer {
+interface ErrorAnswer {
   status: number;
   code: ErrorCode;
   message: string;
@@ -26,7 +26,7 @@ export interface ErrorAnswer {
 }
 
 /** What an error means for the caller. Pure apart from logging unexpected errors. */
-export function describeError(error: unknown, request?: Request): ErrorAnswer {
+function describeError(error: unknown, request?: Request): ErrorAnswer {
   const answer = (code: ErrorCode, message: string, details?: unknown, headers?: Record<string, string>) => ({
     status: ERROR_STATUS[code],
     code,

@@ -9,7 +9,7 @@ import { HttpError } from "./errors";
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKey } from "./idempotency-key";
 
 /** Mini program and admin bodies are small; a larger one is a mistake or an attack. */
-export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
+const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
  * The caller closed the connection before its request arrived whole (a wallet that stopped waiting,
@@ -103,7 +103,7 @@ export function readParams<T extends z.ZodType>(params: unknown, schema: T): z.o
 }
 
 /** Refuses values no route can store: text with a NUL character, or nesting that is too deep. */
-export function assertPlainData(value: unknown, where: string): void {
+function assertPlainData(value: unknown, where: string): void {
   const found = findUnstorable(value, where);
   if (!found) return;
   throw new HttpError(

@@ -26,23 +26,23 @@ import { readBodyText, readParams } from "./read-request";
 import { assertSameOrigin } from "./same-origin";
 
 /** What Next.js passes a route handler besides the request. */
-export interface NextRouteContext {
+interface NextRouteContext {
   params: Promise<Record<string, string | string[] | undefined>>;
 }
 
 export type RouteHandler = (request: Request, context: NextRouteContext) => Promise<Response>;
 
-export interface RouteCall<P> {
+interface RouteCall<P> {
   request: Request;
   ctx: ServiceContext;
   params: P;
 }
 
-export interface CustomerCall<P> extends RouteCall<P> {
+interface CustomerCall<P> extends RouteCall<P> {
   customerId: string;
 }
 
-export interface WalletCall<P> extends RouteCall<P> {
+interface WalletCall<P> extends RouteCall<P> {
   /** The body exactly as received: signatures are verified over these bytes. */
   rawBody: string;
   sourceAddress: string;
@@ -54,18 +54,18 @@ export interface WalletCall<P> extends RouteCall<P> {
   refuseIfFlooding: () => Promise<void>;
 }
 
-export interface OperatorCall<P> extends RouteCall<P> {
+interface OperatorCall<P> extends RouteCall<P> {
   operator: OperatorIdentity;
 }
 
-export interface RouteOptions<P> {
+interface RouteOptions<P> {
   /** Schema of the path parameters; a value that does not fit is a 400. */
   params?: z.ZodType<P>;
   /** Limit per client address, counted before anything else happens. */
   rateLimit?: RateLimit;
 }
 
-export interface CustomerRouteOptions<P> extends RouteOptions<P> {
+interface CustomerRouteOptions<P> extends RouteOptions<P> {
   /**
    * "service": the handler's service answers REAUTHORIZE itself when the session's customer is gone
    * (its first write proves the customer exists), so the boundary skips its read. Default "boundary".
@@ -79,7 +79,7 @@ type Handler<Call> = (call: Call) => Promise<Response>;
 const WALLET_BODY_LIMIT_BYTES = 256 * 1024;
 
 /** Unverifiable notifications one address may send per minute before it is refused unheard. */
-export const FORGED_NOTIFICATION_LIMIT: RateLimit = {
+const FORGED_NOTIFICATION_LIMIT: RateLimit = {
   name: "wallet-notify-unverified",
   points: 30,
   durationSeconds: 60,

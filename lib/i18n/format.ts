@@ -5,7 +5,7 @@
 import { formatIqd } from "@/lib/money/format-iqd";
 import type { Locale } from "./translate";
 
-export const BAGHDAD_TIME_ZONE = "Asia/Baghdad";
+const BAGHDAD_TIME_ZONE = "Asia/Baghdad";
 
 export function formatAmount(fils: bigint, locale: Locale): string {
   const text = formatIqd(fils < 0n ? -fils : fils);

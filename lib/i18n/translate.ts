@@ -3,7 +3,7 @@
 import { ar } from "./ar";
 import { en, type MessageKey, type Messages } from "./en";
 
-export const LOCALES = ["en", "ar"] as const;
+const LOCALES = ["en", "ar"] as const;
 export type Locale = (typeof LOCALES)[number];
 
 /** The cookie that keeps an operator's choice of language (a year; no account setting needed). */
@@ -15,7 +15,7 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
 
-export function messagesFor(locale: Locale): Messages {
+function messagesFor(locale: Locale): Messages {
   return MESSAGES[locale];
 }
 

@@ -7,7 +7,7 @@ import type { NotificationKind, Prisma } from "@/lib/db";
 import type { ServiceContext } from "@/lib/services/context";
 import { storableText } from "@/lib/validation/storable-text";
 
-export const MAX_ROWS_PER_HOUR = 500;
+const MAX_ROWS_PER_HOUR = 500;
 const SAMPLE_BYTES = 512;
 const KEPT_HEADERS = ["content-type", "client-id", "request-time", "signature", "user-agent"];
 
@@ -19,7 +19,7 @@ export interface UnverifiedNotification {
   headers: Headers;
 }
 
-export function startOfHour(time: Date): Date {
+function startOfHour(time: Date): Date {
   const bucket = new Date(time);
   bucket.setUTCMinutes(0, 0, 0);
   return bucket;

@@ -91,7 +91,7 @@ export function setMetricsEnabled(enabled: boolean): void {
   holder[DISABLED_KEY] = !enabled;
 }
 
-export function metricsEnabled(): boolean {
+function metricsEnabled(): boolean {
   return !holder[DISABLED_KEY];
 }
 

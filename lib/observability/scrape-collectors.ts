@@ -15,7 +15,7 @@ export interface ScrapeSources {
 }
 
 /** Database counts are reused this long: a scrape every few seconds must not become a query load. */
-export const BACKLOG_CACHE_MS = 5_000;
+const BACKLOG_CACHE_MS = 5_000;
 /** Queue counts are read once per scrape (both queue gauges use the same read). */
 const QUEUES_CACHE_MS = 1_000;
 

@@ -10,7 +10,7 @@ import type { OrderEvent } from "./order-state";
 import { type TransitionColumns, transitionOrderWithRetry } from "./transition-order";
 
 /** First reconciliation attempt after a U: soon, but not in the same breath. */
-export const FIRST_RECONCILE_DELAY_MS = 10_000;
+const FIRST_RECONCILE_DELAY_MS = 10_000;
 
 type PayOutcome = WalletOutcome<OperationResponse<"pay">>;
 

@@ -27,7 +27,7 @@ import type { OrderFlow } from "./order-state";
 import { buildPayRequest } from "./pay-request";
 
 /** How long the customer has to pay at the cashier before the order closes. */
-export const PAYMENT_WINDOW_MS = 15 * 60 * 1000;
+const PAYMENT_WINDOW_MS = 15 * 60 * 1000;
 
 export interface CreateOrderInput {
   flow: OrderFlow;

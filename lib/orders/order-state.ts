@@ -11,8 +11,8 @@
 // A U never becomes final without a wallet answer (spec, Errors): every event that leaves UNKNOWN is
 // one the wallet reported (inquiry or notification).
 
-import { DomainError } from "@/lib/errors/domain-errors";
 import type { OrderFlow } from "@/generated/prisma/enums";
+import { DomainError } from "@/lib/errors/domain-errors";
 
 export const ORDER_STATUSES = [
   "CREATED",

@@ -13,7 +13,7 @@ export type PublicOrderStatus =
   | "CANCELLED"
   | "VOIDED";
 
-export function publicStatus(status: Order["status"]): PublicOrderStatus {
+function publicStatus(status: Order["status"]): PublicOrderStatus {
   return status === "UNKNOWN" || status === "CREATED" ? "PROCESSING" : status;
 }
 
@@ -31,7 +31,7 @@ const FAILURE_MESSAGES: Record<string, string> = {
   PARTNER_NOT_EXIST: "The shop cannot take payments right now.",
 };
 
-export function failureMessage(resultCode: string | null): string | undefined {
+function failureMessage(resultCode: string | null): string | undefined {
   if (!resultCode) return undefined;
   return FAILURE_MESSAGES[resultCode] ?? "The payment did not go through.";
 }

@@ -27,7 +27,7 @@ export function snapshotOf(order: Order): OrderSnapshot {
   };
 }
 
-export class StaleOrderError extends Error {
+class StaleOrderError extends Error {
   override readonly name = "StaleOrderError";
 }
 
@@ -36,7 +36,7 @@ export class StaleOrderError extends Error {
  * returns the order as written. Throws OrderTransitionError if the event is not allowed,
  * StaleOrderError if the order moved on.
  */
-export async function transitionOrder(
+async function transitionOrder(
   db: Db,
   order: Order,
   event: OrderEvent,

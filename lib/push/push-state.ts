@@ -8,7 +8,7 @@ import { customerRecordMover } from "@/lib/customers/customer-record-mover";
 import type { Prisma, PushStatus } from "@/lib/db";
 import { sourcesOf, type TransitionTable } from "@/lib/state/transitions";
 
-export const PUSH_TRANSITIONS: TransitionTable<PushStatus> = {
+const PUSH_TRANSITIONS: TransitionTable<PushStatus> = {
   CREATED: ["SENT", "FAILED", "UNKNOWN"],
   UNKNOWN: ["SENT", "FAILED", "UNKNOWN"],
   SENT: [],

@@ -8,7 +8,7 @@ import type { ServiceContext } from "@/lib/services/context";
 import { movePushMessage } from "./push-state";
 
 /** Spec: MINI_APP_COMMON_PUSH is the value the error guidance expects. */
-export const PUSH_TEMPLATE_CODE = "MINI_APP_COMMON_PUSH";
+const PUSH_TEMPLATE_CODE = "MINI_APP_COMMON_PUSH";
 
 export interface PushInput {
   title: string;

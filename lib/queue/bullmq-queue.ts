@@ -19,7 +19,7 @@ import {
   RETRY_POLICY,
 } from "./definitions";
 
-export const DEFAULT_JOB_OPTIONS = {
+const DEFAULT_JOB_OPTIONS = {
   attempts: 8,
   backoff: { type: "exponential", delay: 2_000 },
   removeOnComplete: { age: 24 * 3600, count: 10_000 },

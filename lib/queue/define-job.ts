@@ -15,7 +15,7 @@ import {
 import { DEFAULT_JOB_SETTINGS, type JobSettings } from "./settings";
 
 /** The part of a BullMQ job a processor reads; tests pass plain objects. */
-export interface JobLike {
+interface JobLike {
   id?: string | undefined;
   name: string;
   data: unknown;
@@ -31,7 +31,7 @@ export interface JobDefinition<Q extends QueueName> {
 
 export type Processor = (ctx: ServiceContext, job: JobLike, settings?: JobSettings) => Promise<unknown>;
 
-export function parsePayload<Q extends QueueName>(queue: Q, data: unknown): Payload<Q> {
+function parsePayload<Q extends QueueName>(queue: Q, data: unknown): Payload<Q> {
   const parsed = payloads[queue].safeParse(data);
   if (!parsed.success) {
     throw new UnrecoverableError(

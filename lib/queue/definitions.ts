@@ -16,10 +16,6 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
 
-export function isQueueName(name: string): name is QueueName {
-  return (QUEUE_NAMES as readonly string[]).includes(name);
-}
-
 export const payloads = {
   "token-refresh": z.strictObject({ customerId: z.string().min(1) }),
   // `poll` numbers the polls of one refund: each poll enqueues the next under a new job id.

@@ -12,9 +12,9 @@ export const WORKER_GROUPS = {
   general: QUEUE_NAMES.filter((name) => !SETTLEMENT.includes(name)),
 } as const satisfies Record<string, readonly QueueName[]>;
 
-export type WorkerGroup = keyof typeof WORKER_GROUPS;
+type WorkerGroup = keyof typeof WORKER_GROUPS;
 
-export function isWorkerGroup(name: string): name is WorkerGroup {
+function isWorkerGroup(name: string): name is WorkerGroup {
   return Object.hasOwn(WORKER_GROUPS, name);
 }
 

@@ -19,7 +19,7 @@ import { backoffDelay, formatDuration } from "./backoff";
  * After this long without a settled answer, a person looks at the order instead of us guessing (the
  * checks go on, at the capped backoff). Workers pass their configured value (JobSettings.flagAfterMs).
  */
-export const RECONCILE_GIVE_UP_MS = 24 * 60 * 60 * 1000;
+const RECONCILE_GIVE_UP_MS = 24 * 60 * 60 * 1000;
 
 export interface ReconcileOptions {
   flagAfterMs?: number;

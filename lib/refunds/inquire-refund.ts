@@ -15,7 +15,7 @@ export type RefundInquiry =
   | { kind: "answer"; reading: RefundReading; outcome: WalletOutcome<OperationResponse<"inquiryRefund">> };
 
 /** What an inquiryRefund answer tells us about the refund. */
-export type RefundReading =
+type RefundReading =
   /** SUCCESS or FAIL: final. */
   | { kind: "final"; news: RefundNews }
   | { kind: "processing"; refundId: string | undefined }
@@ -24,7 +24,7 @@ export type RefundReading =
   /** U (including a poll the wallet found too frequent), or an answer without a refund status. */
   | { kind: "unknown"; resultCode: string };
 
-export function readRefundInquiry(outcome: WalletOutcome<OperationResponse<"inquiryRefund">>): RefundReading {
+function readRefundInquiry(outcome: WalletOutcome<OperationResponse<"inquiryRefund">>): RefundReading {
   if (outcome.status === "S" || outcome.status === "A") {
     const data = outcome.data;
     switch (data.refundStatus) {

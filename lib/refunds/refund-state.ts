@@ -12,7 +12,7 @@ import type { Prisma, PrismaClient, Refund, RefundStatus } from "@/lib/db";
 import { moveStatus } from "@/lib/state/move-status";
 import { canMove, sourcesOf, type TransitionTable } from "@/lib/state/transitions";
 
-export const REFUND_TRANSITIONS: TransitionTable<RefundStatus> = {
+const REFUND_TRANSITIONS: TransitionTable<RefundStatus> = {
   CREATED: ["PROCESSING", "UNKNOWN", "SUCCESS", "FAIL"],
   PROCESSING: ["PROCESSING", "SUCCESS", "FAIL"],
   UNKNOWN: ["PROCESSING", "UNKNOWN", "SUCCESS", "FAIL"],

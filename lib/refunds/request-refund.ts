@@ -23,7 +23,7 @@ export interface RefundRequest {
 }
 
 /** Spec: "A refund request whose resultCode is REFUND_IN_PROCESS is still pending." */
-export const REFUND_IN_PROCESS = "REFUND_IN_PROCESS";
+const REFUND_IN_PROCESS = "REFUND_IN_PROCESS";
 
 export async function requestRefund(
   ctx: ServiceContext,

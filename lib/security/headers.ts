@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 
 /** Browsers keep to https for a year once they saw this over https. No includeSubDomains: a
  * merchant's other subdomains are not ours to decide. */
-export const HSTS_VALUE = "max-age=31536000";
+const HSTS_VALUE = "max-age=31536000";
 
 /** The admin pages are served under /admin (the operators' back office). */
 export function isAdminPath(pathname: string): boolean {
@@ -14,11 +14,11 @@ export function isAdminPath(pathname: string): boolean {
 
 /** Whether the public origin is https: the app itself sits behind a TLS-terminating load balancer
  * and only ever sees plain http, so the configured public address is the one to believe. */
-export function isServedOverHttps(publicBaseUrl: string): boolean {
+function isServedOverHttps(publicBaseUrl: string): boolean {
   return new URL(publicBaseUrl).protocol === "https:";
 }
 
-export function createNonce(): string {
+function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 

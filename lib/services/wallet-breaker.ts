@@ -29,10 +29,7 @@ export function sharedWalletBreaker(
 }
 
 /** A breaker that logs when it opens, tries again and closes. */
-export function createLoggedBreaker(
-  options: CircuitBreakerOptions,
-  logger: () => Logger,
-): WalletCircuitBreaker {
+function createLoggedBreaker(options: CircuitBreakerOptions, logger: () => Logger): WalletCircuitBreaker {
   const breaker = new WalletCircuitBreaker(options);
   breaker.onStateChange((state) => {
     if (state === "open") {

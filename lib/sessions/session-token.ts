@@ -2,7 +2,7 @@
 // nothing else: the wallet's tokens never leave the server (spec, applyToken rule 1).
 import { jwtVerify, SignJWT } from "jose";
 
-export const SESSION_TTL_SECONDS = 2 * 60 * 60;
+const SESSION_TTL_SECONDS = 2 * 60 * 60;
 const AUDIENCE = "mini-program";
 const ISSUER = "merchant-backend";
 

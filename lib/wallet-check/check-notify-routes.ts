@@ -4,9 +4,9 @@
 // address only this machine or network can reach is pointed out too.
 import type { CheckLine } from "./judge-wallet";
 
-export const NOTIFY_KINDS = ["payment", "void", "refund"] as const;
+const NOTIFY_KINDS = ["payment", "void", "refund"] as const;
 
-export function notifyUrlsOf(publicBaseUrl: string): string[] {
+function notifyUrlsOf(publicBaseUrl: string): string[] {
   return NOTIFY_KINDS.map((kind) => new URL(`/api/wallet/notify/${kind}`, publicBaseUrl).toString());
 }
 

@@ -4,7 +4,7 @@ import type { DependencyState } from "@/lib/health/check-health";
 import { DEFAULT_MAX_SKEW_MS } from "@/lib/wallet/signature";
 import type { ProbeAnswer } from "./probe-wallet";
 
-export type Verdict = "pass" | "warn" | "fail" | "skip";
+type Verdict = "pass" | "warn" | "fail" | "skip";
 
 export interface CheckLine {
   /** What is checked, as the output names it. */
@@ -187,7 +187,7 @@ function skipped(names: (keyof typeof CHECKS)[], why: string): CheckLine[] {
 }
 
 /** "4 min 12 s", "850 ms": how far apart two clocks are, for people. */
-export function describeDuration(ms: number): string {
+function describeDuration(ms: number): string {
   if (ms < 1_000) return `${Math.round(ms)} ms`;
   const seconds = Math.round(ms / 1_000);
   if (seconds < 60) return `${seconds} s`;

@@ -29,7 +29,7 @@ export function walletSettingsOf(env: Env): WalletSettings {
 }
 
 /** The harmless calls: each is answered only after the wallet has checked who is asking. */
-export const PROBE_CALLS = {
+const PROBE_CALLS = {
   // No customer's token is involved: a made-up one is refused (INVALID_ACCESS_TOKEN) once the
   // Client-Id and signature have passed.
   inquiryMerchantInfo: () => ({

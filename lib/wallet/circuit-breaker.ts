@@ -44,7 +44,7 @@ const STATE_NAMES: Record<CircuitState, BreakerState> = {
 };
 
 /** No answer at all: the kind of failure that says the wallet is down rather than busy or wrong. */
-export function isSilence(observation: BreakerObservation): boolean {
+function isSilence(observation: BreakerObservation): boolean {
   return (
     observation.status === "U" &&
     (observation.unknownCause === "TIMEOUT" || observation.unknownCause === "NETWORK")

@@ -13,7 +13,7 @@ import { type WalletOutcome, WalletRequestInvalidError } from "./outcome";
 import { RequestSender, type RequestSenderOptions } from "./request-sender";
 import { loadPrivateKey, loadPublicKey } from "./signature";
 
-export interface WalletTimeouts {
+interface WalletTimeouts {
   /** Our decision (docs/wallet-interface.md, "Result statuses"): pay 8 s. */
   pay: number;
   /** Inquiries 5 s (they resolve unknowns, and must not pile up). */

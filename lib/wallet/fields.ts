@@ -5,7 +5,7 @@
 import { z } from "zod";
 
 /** Spec, "Limits": `@`, `#` and `?` are disallowed in tokens, codes, customer ids and some extendInfo. */
-export const FORBIDDEN_CHARACTERS = /[@#?]/;
+const FORBIDDEN_CHARACTERS = /[@#?]/;
 
 export interface TextRule {
   max: number;
@@ -50,7 +50,7 @@ export const amountValue = z
   .regex(/^(0|[1-9][0-9]*)$/, { error: "must be a non-negative integer amount in minor units" })
   .max(19, { error: "is too large" });
 
-export const currency = z
+const currency = z
   .string({ error: "is required" })
   .regex(/^[A-Z]{3}$/, { error: "must be a three-letter currency code" });
 
@@ -67,7 +67,7 @@ export const isoTime = z
 export const url = (max: number) =>
   text({ max }).refine((value) => URL.canParse(value), { error: "must be an absolute URL" });
 
-export const RESULT_STATUSES = ["S", "A", "U", "F"] as const;
+const RESULT_STATUSES = ["S", "A", "U", "F"] as const;
 export type ResultStatus = (typeof RESULT_STATUSES)[number];
 
 /** The `result` object carried by every response. */
@@ -76,7 +76,6 @@ export const result = z.looseObject({
   resultStatus: z.enum(RESULT_STATUSES),
   resultMessage: z.string().optional(),
 });
-export type WalletResultObject = z.infer<typeof result>;
 
 export function toFils(value: string): bigint {
   return BigInt(amountValue.parse(value));

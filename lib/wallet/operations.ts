@@ -90,6 +90,10 @@ export type UserInfo = z.infer<typeof userInfo>;
 
 export const inquiryUserInfoResponse = z.looseObject({ result, userInfo: userInfo.optional() });
 
+/**
+ * The same request as inquiryUserInfo's (an access token), under its own operation's name.
+ * @alias
+ */
 export const inquiryMerchantInfoRequest = inquiryUserInfoRequest;
 
 const merchantInfo = z.looseObject({

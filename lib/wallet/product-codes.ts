@@ -7,7 +7,6 @@ export const PRODUCT_CODES = {
 } as const;
 
 export type ProductFlow = keyof typeof PRODUCT_CODES;
-export type ProductCode = (typeof PRODUCT_CODES)[ProductFlow];
 
 export function flowOfProductCode(code: string): ProductFlow | undefined {
   for (const [flow, value] of Object.entries(PRODUCT_CODES)) {

@@ -1,7 +1,7 @@
 // Secrets that must never reach a log line or the wallet-call table (docs/architecture.md, "Rules").
 const SECRET_FIELDS = new Set(["accessToken", "refreshToken", "authCode", "paymentAuthCode"]);
 
-export const REDACTED = "[redacted]";
+const REDACTED = "[redacted]";
 
 /** A deep copy of a wire body with token and code values replaced. */
 export function redactWireBody(value: unknown): unknown {
@@ -14,10 +14,4 @@ export function redactWireBody(value: unknown): unknown {
     return copy;
   }
   return value;
-}
-
-/** The `signature=` value of a Signature header is a credential-derived value: keep the frame only. */
-export function redactSignatureHeader(header: string | null | undefined): string | undefined {
-  if (!header) return undefined;
-  return header.replace(/signature=.*$/i, `signature=${REDACTED}`);
 }

@@ -13,7 +13,7 @@ import { redactWireBody } from "./redact";
 import { formatWalletTime, JSON_CONTENT_TYPE, signMessageOffLoop, verifySignedMessage } from "./signature";
 import { defaultTransport, type WalletTransport, WalletTransportError } from "./transport";
 
-export interface WalletLogger {
+interface WalletLogger {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
 }

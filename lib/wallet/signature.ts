@@ -30,7 +30,7 @@ export function signContent(content: string, privateKey: KeyObject): string {
  * event loop. An RSA-2048 private-key operation is ~0.7 ms of CPU: on a busy server every request
  * behind it waits that long. Off the loop it runs on another core while the loop serves requests.
  */
-export function signContentOffLoop(content: string, privateKey: KeyObject): Promise<string> {
+function signContentOffLoop(content: string, privateKey: KeyObject): Promise<string> {
   return new Promise((resolve, reject) => {
     sign("sha256", Buffer.from(content, "utf8"), privateKey, (error, signature) => {
       if (error) reject(error);

@@ -6,7 +6,7 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { Agent, type Dispatcher, request } from "undici";
 
-export interface TransportRequest {
+interface TransportRequest {
   url: URL;
   headers: Record<string, string>;
   body: string;
@@ -14,7 +14,7 @@ export interface TransportRequest {
   timeoutMs: number;
 }
 
-export interface TransportAnswer {
+interface TransportAnswer {
   status: number;
   /** Header names in lower case; a repeated header keeps its first value. */
   headers: Record<string, string>;

@@ -13,8 +13,6 @@ export const NOTIFICATION_OUTCOMES = [
   "DUPLICATE_NOTIFICATION",
   "DELAY_NOTIFICATION",
 ] as const;
-export type OperationOutcome = (typeof OPERATION_OUTCOMES)[number];
-export type NotificationOutcome = (typeof NOTIFICATION_OUTCOMES)[number];
 
 const NOTIFICATION_TARGETS: Record<string, NotificationKind | "*"> = {
   payment: "payment",
@@ -24,7 +22,7 @@ const NOTIFICATION_TARGETS: Record<string, NotificationKind | "*"> = {
   "*": "*",
 };
 
-export const faultInput = z
+const faultInput = z
   .strictObject({
     operation: z.string().min(1),
     outcome: z.enum(FAULT_OUTCOMES),

@@ -9,7 +9,7 @@ import type { SandboxClock } from "../clock";
 import type { SandboxContext } from "../context";
 import type { Kind, SandboxStore } from "../store/store";
 
-export const KEPT_ON_RESET: readonly Kind[] = ["merchant"];
+const KEPT_ON_RESET: readonly Kind[] = ["merchant"];
 
 /** The state of a fresh sandbox, keeping the registered merchants. */
 export function forgetState(store: SandboxStore, clock: SandboxClock): void {

@@ -5,7 +5,7 @@ import type { Merchant, User } from "../store/entities";
 /** Granted without consent by `my.getAuthCode` (spec, "Authentication"). */
 export const SILENT_SCOPES = ["auth_base", "USER_ID", "USER_LOGIN_ID", "HASH_LOGIN_ID"] as const;
 
-export const USER_SCOPES = [
+const USER_SCOPES = [
   ...SILENT_SCOPES,
   "USER_NAME",
   "USER_AVATAR",
@@ -24,7 +24,7 @@ export const AGREEMENT_SCOPE = "AGREEMENT_PAY";
 
 export const KNOWN_SCOPES: readonly string[] = [...USER_SCOPES, AGREEMENT_SCOPE];
 
-export function maskLoginId(loginId: string): string {
+function maskLoginId(loginId: string): string {
   if (loginId.length <= 6) return `${loginId.slice(0, 1)}***`;
   return `${loginId.slice(0, 4)}****${loginId.slice(-3)}`;
 }

@@ -9,11 +9,11 @@ import { PERSONAS, type User, type WalletResult } from "../store/entities";
 import type { SandboxStore } from "../store/store";
 
 /** Balance of a `low_balance` user: any ordinary order is above it. */
-export const LOW_BALANCE_FILS = 1_000n;
+const LOW_BALANCE_FILS = 1_000n;
 /** Daily limit of a `daily_limit` user. */
-export const PERSONA_DAILY_LIMIT_FILS = 100_000n;
+const PERSONA_DAILY_LIMIT_FILS = 100_000n;
 
-export const userInput = z.strictObject({
+const userInput = z.strictObject({
   userId: z
     .string()
     .min(1)

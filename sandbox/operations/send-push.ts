@@ -8,7 +8,7 @@ import { scopedKey } from "../store/store";
 import { fail, parseRequest, success, unknownResult, WalletFailure } from "./results";
 import type { OperationHandler } from "./types";
 
-export const PUSH_TEMPLATE_CODE = "MINI_APP_COMMON_PUSH";
+const PUSH_TEMPLATE_CODE = "MINI_APP_COMMON_PUSH";
 
 export const sendPush: OperationHandler = {
   name: "sendPush",

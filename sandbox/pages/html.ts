@@ -2,7 +2,7 @@
 // assets, so the pages work offline in any browser.
 import { formatIqd } from "@/lib/money/format-iqd";
 
-export function escapeHtml(value: unknown): string {
+function escapeHtml(value: unknown): string {
   return String(value ?? "")
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")

@@ -2,7 +2,7 @@
 // strings); times are sandbox-clock epoch milliseconds.
 import type { ProductFlow } from "@/lib/wallet/product-codes";
 
-export type ResultStatus = "S" | "A" | "U" | "F";
+type ResultStatus = "S" | "A" | "U" | "F";
 
 export interface WalletResult {
   resultStatus: ResultStatus;
@@ -10,7 +10,7 @@ export interface WalletResult {
   resultMessage: string;
 }
 
-export type MerchantStatus = "NORMAL" | "RESTRICTED" | "CLOSED";
+type MerchantStatus = "NORMAL" | "RESTRICTED" | "CLOSED";
 
 export interface Merchant {
   clientId: string;
@@ -32,7 +32,7 @@ export interface Merchant {
 }
 
 export const PERSONAS = ["normal", "low_balance", "restricted", "risk", "daily_limit"] as const;
-export type Persona = (typeof PERSONAS)[number];
+type Persona = (typeof PERSONAS)[number];
 
 export interface User {
   userId: string;
@@ -106,7 +106,7 @@ export interface AgreementLink {
 }
 
 export type PaymentStatus = "PROCESSING" | "SUCCESS" | "FAIL" | "CANCELLED" | "CLOSED";
-export type EscrowStage = "AWAITING_PAYMENT" | "PAID" | "ACCEPTED" | "CONFIRMED" | "CANCELLED" | "VOIDED";
+type EscrowStage = "AWAITING_PAYMENT" | "PAID" | "ACCEPTED" | "CONFIRMED" | "CANCELLED" | "VOIDED";
 export type TransactionType = "PAY" | "ACCEPT" | "CONFIRM" | "CANCEL" | "VOID" | "REFUND";
 export type TransactionStatus = "PROCESSING" | "SUCCESS" | "FAIL";
 
@@ -157,7 +157,7 @@ export interface Payment {
   transactions: Transaction[];
 }
 
-export type RefundStatus = "PROCESSING" | "SUCCESS" | "FAIL";
+type RefundStatus = "PROCESSING" | "SUCCESS" | "FAIL";
 
 export interface Refund {
   refundId: string;
@@ -206,7 +206,7 @@ export interface PushMessage {
 }
 
 export type NotificationKind = "payment" | "void" | "refund";
-export type NotificationStatus = "PENDING" | "DELIVERED" | "FAILED" | "DROPPED";
+type NotificationStatus = "PENDING" | "DELIVERED" | "FAILED" | "DROPPED";
 
 export interface DeliveryAttempt {
   attempt: number;

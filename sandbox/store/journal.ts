@@ -30,7 +30,7 @@ function reviver(_key: string, value: unknown): unknown {
   return value;
 }
 
-export function encodeRecord(record: JournalRecord): string {
+function encodeRecord(record: JournalRecord): string {
   return `${JSON.stringify(record.deleted ? { k: record.kind, id: record.id, d: 1 } : { k: record.kind, id: record.id, v: record.value }, replacer)}\n`;
 }
 

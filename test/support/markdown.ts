@@ -52,13 +52,13 @@ export function headingAnchors(markdown: string): Set<string> {
   return anchors;
 }
 
-export interface MarkdownLink {
+interface MarkdownLink {
   target: string;
   line: number;
 }
 
 /** Inline links, images and reference definitions outside code blocks and code spans. */
-export function markdownLinks(markdown: string): MarkdownLink[] {
+function markdownLinks(markdown: string): MarkdownLink[] {
   const links: MarkdownLink[] = [];
   proseLines(markdown).forEach((text, index) => {
     const line = text.replace(/`[^`]*`/g, "");

@@ -4,7 +4,7 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { loadPublicKey, verifySignedMessage } from "@/lib/wallet/signature";
 
-export const NOTIFY_ACK = { result: { resultCode: "SUCCESS", resultStatus: "S", resultMessage: "success" } };
+const NOTIFY_ACK = { result: { resultCode: "SUCCESS", resultStatus: "S", resultMessage: "success" } };
 
 export interface ReceivedNotification {
   path: string;

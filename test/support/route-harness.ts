@@ -13,7 +13,6 @@ import { startTestSandbox, type TestSandbox } from "./sandbox";
 import { waitUntil } from "./wait";
 
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 type Handler = (request: Request, context: { params: Promise<Record<string, unknown>> }) => Promise<Response>;
 
@@ -31,7 +30,7 @@ const APP_DIR = path.resolve(import.meta.dirname, "../../app");
  * that needs Next's request scope (next/headers), so it cannot be called in-process; the browser
  * tests exercise it through `next start`, and it is not part of our JSON API.
  */
-export const NEXT_AUTH_ROUTES = "/api/auth/";
+const NEXT_AUTH_ROUTES = "/api/auth/";
 
 /** Every `route.ts` under app/api but next-auth's, most specific first (as Next.js matches them). */
 export function listApiRoutes(): RouteFile[] {
@@ -60,7 +59,7 @@ export function listApiRoutes(): RouteFile[] {
 }
 
 /** The route serving `pathname` and its decoded params, as Next.js would pick it. */
-export function matchRoute(routes: RouteFile[], pathname: string) {
+function matchRoute(routes: RouteFile[], pathname: string) {
   const parts = pathname.split("/").filter(Boolean);
   for (const route of routes) {
     const params: Record<string, string | string[]> = {};

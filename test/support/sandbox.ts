@@ -12,11 +12,11 @@ import type { SettingsInput } from "@/sandbox/settings";
 import { generateTestKeyPair, type TestKeyPair } from "./keys";
 import { type RawAnswer, sendSignedRequest } from "./signed-request";
 
-export interface TestMerchant extends TestKeyPair {
+interface TestMerchant extends TestKeyPair {
   clientId: string;
 }
 
-export type ClientOptions = Partial<Parameters<typeof createWalletClient>[0]>;
+type ClientOptions = Partial<Parameters<typeof createWalletClient>[0]>;
 
 export class ControlApiError extends Error {
   constructor(

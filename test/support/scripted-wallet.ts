@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export interface ScriptedAnswer {
+interface ScriptedAnswer {
   status?: number;
   body?: string | object;
   headers?: Record<string, string>;
@@ -15,7 +15,7 @@ export interface ScriptedAnswer {
   sign?: (bodyText: string, path: string) => Record<string, string>;
 }
 
-export interface ReceivedRequest {
+interface ReceivedRequest {
   method: string;
   path: string;
   headers: IncomingMessage["headers"];

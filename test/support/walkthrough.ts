@@ -19,7 +19,7 @@ export interface WalkthroughRun {
   status: string | undefined;
 }
 
-export function readmeWalkthrough(): string {
+function readmeWalkthrough(): string {
   const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
   return fencedBlockAfter(readme, "<!-- walkthrough -->");
 }

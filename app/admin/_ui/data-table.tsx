@@ -45,13 +45,3 @@ export function DataTable({
     </div>
   );
 }
-
-/** A titled card holding one table. */
-export function TableCard({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
-  return (
-    <section className="card" id={id}>
-      <h2>{title}</h2>
-      {children}
-    </section>
-  );
-}

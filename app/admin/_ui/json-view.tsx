@@ -2,7 +2,7 @@
 // machine wrote it, folded away until asked for. Secrets were redacted when they were recorded.
 import { jsonSafe } from "@/lib/http/json";
 
-export function jsonText(value: unknown): string {
+function jsonText(value: unknown): string {
   if (typeof value === "string") {
     try {
       return JSON.stringify(JSON.parse(value), null, 2);

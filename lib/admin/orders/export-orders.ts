@@ -49,7 +49,7 @@ const SELECT = `
  * One CSV cell: quoted when it must be, and a leading = + - @ neutralised so a spreadsheet never
  * runs a cell as a formula.
  */
-export function csvCell(value: string): string {
+function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

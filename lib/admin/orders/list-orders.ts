@@ -14,7 +14,7 @@ export function baghdadDayStart(date: string): Date {
 }
 
 /** The filters as a Prisma where, plus what the search box matched (shown to the operator). */
-export async function orderFilter(prisma: PrismaClient, query: OrderListQuery) {
+async function orderFilter(prisma: PrismaClient, query: OrderListQuery) {
   const and: Prisma.OrderWhereInput[] = [];
   let match: SearchMatch | undefined;
   if (query.q?.trim()) {

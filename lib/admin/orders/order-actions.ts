@@ -44,7 +44,7 @@ const OUTCOME_MESSAGES: Record<WalletOutcomeName, string> = {
   FAIL: "The wallet refused it.",
 };
 
-export function walletOutcome(outcome: WalletOutcomeName, resultCode: string | null) {
+function walletOutcome(outcome: WalletOutcomeName, resultCode: string | null) {
   return { outcome, resultCode, message: OUTCOME_MESSAGES[outcome] };
 }
 

@@ -27,5 +27,3 @@ export async function getOrderDetail(ctx: ServiceContext, orderId: string, role:
   );
   return { order, money, actions };
 }
-
-export type OrderDetail = Awaited<ReturnType<typeof getOrderDetail>>;

@@ -9,7 +9,7 @@ const openApiDocument = z.looseObject({
   paths: z.record(z.string(), z.record(z.string(), z.unknown())),
 });
 
-export const getOpenApiDocument = defineEndpoint({
+const getOpenApiDocument = defineEndpoint({
   operationId: "getOpenApiDocument",
   method: "get",
   path: "/api/openapi.json",

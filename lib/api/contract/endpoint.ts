@@ -7,8 +7,8 @@ import type { OperatorRole } from "@/lib/db";
 import type { ErrorCode } from "@/lib/http/errors";
 import type { NotificationRefusalCode } from "@/lib/notifications/notification-bodies";
 
-export const ENDPOINT_METHODS = ["get", "post", "put", "patch", "delete"] as const;
-export type EndpointMethod = (typeof ENDPOINT_METHODS)[number];
+const ENDPOINT_METHODS = ["get", "post", "put", "patch", "delete"] as const;
+type EndpointMethod = (typeof ENDPOINT_METHODS)[number];
 
 /**
  * Who may call the endpoint, after the route wrapper that serves it (lib/http/route.ts):

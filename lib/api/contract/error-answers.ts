@@ -7,7 +7,7 @@ import { ERROR_STATUS } from "@/lib/http/errors";
 import { NOTIFICATION_REFUSALS } from "@/lib/notifications/notification-bodies";
 import type { AnswerCode, EndpointSpec } from "./endpoint";
 
-export function statusOfCode(code: AnswerCode): number {
+function statusOfCode(code: AnswerCode): number {
   return code in NOTIFICATION_REFUSALS
     ? NOTIFICATION_REFUSALS[code as keyof typeof NOTIFICATION_REFUSALS]
     : ERROR_STATUS[code as keyof typeof ERROR_STATUS];
@@ -45,7 +45,7 @@ export function errorCodesByStatus(endpoint: EndpointSpec): Map<number, AnswerCo
   return new Map([...byStatus].sort(([a], [b]) => a - b));
 }
 
-export function answersInWalletFormat(endpoint: EndpointSpec): boolean {
+function answersInWalletFormat(endpoint: EndpointSpec): boolean {
   return endpoint.auth === "wallet";
 }
 

@@ -113,7 +113,7 @@ const metricsText = z
   .regex(/^# (HELP|TYPE) /, { message: "must be Prometheus text" })
   .meta({ description: "Prometheus text exposition format 0.0.4." });
 
-export const getMetrics = defineEndpoint({
+const getMetrics = defineEndpoint({
   operationId: "getMetrics",
   method: "get",
   path: "/api/metrics",

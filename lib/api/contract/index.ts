@@ -28,4 +28,4 @@ export function allEndpoints(areas: readonly ApiArea[] = API_AREAS): Endpoint[] 
   return areas.flatMap((area) => area.endpoints);
 }
 
-export type { ApiArea, Endpoint, EndpointExample } from "./endpoint";
+export type { ApiArea, Endpoint } from "./endpoint";

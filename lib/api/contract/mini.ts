@@ -36,7 +36,7 @@ const ORDER_STATUS_MEANINGS: Record<PublicOrderStatus, string> = {
 };
 
 /** lib/orders/order-view.ts: what the mini program sees of an order. */
-export const orderView = z
+const orderView = z
   .object({
     orderId: rowId,
     flow: z.enum(OrderFlow),

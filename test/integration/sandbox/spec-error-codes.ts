@@ -52,7 +52,7 @@ export const SPEC_ERROR_CODES: Record<string, readonly string[]> = {
   ],
 };
 
-export const WALLET_INTERFACE_DOC = new URL("../../../docs/wallet-interface.md", import.meta.url).pathname;
+const WALLET_INTERFACE_DOC = new URL("../../../docs/wallet-interface.md", import.meta.url).pathname;
 
 /**
  * Codes of the "Errors" tables of the wallet interface document, by operation heading. Throws when

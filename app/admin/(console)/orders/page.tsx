@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { listOrders } from "@/lib/admin/orders/list-orders";
 import { orderListQuery } from "@/lib/admin/request-schemas";
 import type { OrderStatus } from "@/lib/db";
+import { OrderFlow } from "@/lib/db";
 import { dynamicKey, type Translate } from "@/lib/i18n/translate";
 import { parseIqd } from "@/lib/money/parse-iqd";
 import { ORDER_STATUSES } from "@/lib/orders/order-state";
@@ -18,7 +19,6 @@ import { Amount, ShortId, Time } from "../../_ui/format";
 import { CheckFilter, enumOptions, SearchField, SelectFilter } from "../../_ui/list-filters";
 import { PageHead } from "../../_ui/page-head";
 import { Pager } from "../../_ui/pager";
-import { OrderFlow } from "@/lib/db";
 
 export const metadata: Metadata = { title: "Orders" };
 

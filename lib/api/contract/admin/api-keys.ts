@@ -24,7 +24,7 @@ const createdApiKey = apiKeyRecord
   .meta({ id: "AdminCreatedApiKey" });
 export type CreatedApiKeyJson = z.input<typeof createdApiKey>;
 
-export const apiKeyExample = {
+const apiKeyExample = {
   id: API_KEY_ID,
   name: "nightly CSV export",
   prefix: "wmk_Q2x9Tz0k",

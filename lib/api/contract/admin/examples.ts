@@ -18,21 +18,21 @@ import type {
 export const ORDER_ID = "0193a5d2-7c41-7b3e-9f20-5c8d1e6a4b70";
 export const ESCROW_ORDER_ID = "0193a5d8-02b6-7f1c-8e45-1a9c3d7b6e21";
 export const CUSTOMER_ID = "0193a5c9-1f0e-7a62-8d4b-2e7f90c3a512";
-export const REFUND_ID = "0193a600-0c2a-7d11-b0e4-c6f3a1d2e3f4";
-export const OPERATION_ID = "0193a5f1-0a2c-7e48-b5f7-93c4d61e2a88";
+const REFUND_ID = "0193a600-0c2a-7d11-b0e4-c6f3a1d2e3f4";
+const OPERATION_ID = "0193a5f1-0a2c-7e48-b5f7-93c4d61e2a88";
 export const NOTIFICATION_ID = "0193a5d3-5b7e-7a90-9c12-4e8f6a2b1d03";
 export const OPERATOR_ID = "0193a4f0-3e21-7b55-a8c9-0d6e2f4a7b19";
 export const ADMIN_ID = "0193a4ee-9a10-7c3d-b2f8-5e1a7c9d3f42";
 export const PRODUCT_ID = "0193a4e1-6d2f-7e08-91b3-8c4a5f2e7d60";
-export const AUDIT_ENTRY_ID = "0193a600-0d11-7f3a-8b62-3e9c1a4d5f07";
+const AUDIT_ENTRY_ID = "0193a600-0d11-7f3a-8b62-3e9c1a4d5f07";
 export const ITEM_ID = "0193a5d2-7c42-7a01-b3c8-6f2e9d1a4c55";
 /** An id no record has. */
 export const MISSING_ID = "0193a5ff-ffff-7fff-bfff-ffffffffffff";
 
 export const PAYMENT_REQUEST_ID = "pay_0193a5d27c417b3e9f205c8d1e6a4b70";
 export const PAYMENT_ID = "20261122111212800100166000000001";
-export const ESCROW_PAYMENT_ID = "20261122111530800100166000000007";
-export const WALLET_CUSTOMER_ID = "2188000000000001";
+const ESCROW_PAYMENT_ID = "20261122111530800100166000000007";
+const WALLET_CUSTOMER_ID = "2188000000000001";
 export const IDEMPOTENCY_KEY = "dialog-5f0c2a9e-1";
 /** The cursor after the paid order: its createdAt and id, base64url (lib/admin/keyset.ts). */
 export const PAID_ORDER_CURSOR =
@@ -40,7 +40,7 @@ export const PAID_ORDER_CURSOR =
 
 export const CREATED_AT = "2026-11-22T09:30:00.000Z";
 export const PAID_AT = "2026-11-22T09:31:12.000Z";
-export const REFUNDED_AT = "2026-11-22T10:05:03.000Z";
+const REFUNDED_AT = "2026-11-22T10:05:03.000Z";
 
 export const paidOrderRow = {
   id: ORDER_ID,

@@ -3,11 +3,11 @@
 // 200 when it confirmed, 202 while its answer is awaited or unknown (settled in the background).
 import { z } from "zod";
 import type { WalletOutcomeName } from "@/lib/admin/orders/order-actions";
-import { ORDER_ACTION_INPUT, type OrderActionKey } from "@/lib/admin/request-schemas";
+import { ORDER_ACTION_INPUT } from "@/lib/admin/request-schemas";
 import { OrderFlow, OrderStatus } from "@/lib/db";
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKey } from "@/lib/http/idempotency-key";
 import { orderParams } from "@/lib/orders/order-params";
-import { type AnswerCode, defineEndpoint, type Endpoint } from "../endpoint";
+import { type AnswerCode, defineEndpoint } from "../endpoint";
 import { fils, rowId } from "../shared-schemas";
 import {
   acceptOperationExample,
@@ -434,12 +434,3 @@ export const adminReconcileOrder = defineEndpoint({
     },
   ],
 });
-
-/** The endpoint of each action, by the last segment of its path. */
-export const ORDER_ACTION_ENDPOINTS = {
-  accept: adminAcceptOrder,
-  cancel: adminCancelOrder,
-  void: adminVoidOrder,
-  refunds: adminRefundOrder,
-  reconcile: adminReconcileOrder,
-} as const satisfies Record<OrderActionKey, Endpoint>;
