@@ -13,10 +13,16 @@ import { PRODUCT_CODES } from "./wallet/product-codes";
 import { loadPrivateKey, loadPublicKey } from "./wallet/signature";
 
 const port = z.coerce.number().int().min(0).max(65_535);
-const flag = z
+/**
+ * An on/off setting, one spelling for all of them: true/1 or false/0; empty or absent is "not set",
+ * undefined here, so each setting states its own default where it is used.
+ */
+const onOff = z
   .enum(["true", "false", "1", "0", ""])
   .optional()
-  .transform((value) => value === "true" || value === "1");
+  .transform((value) =>
+    value === undefined || value === "" ? undefined : value === "true" || value === "1",
+  );
 const optionalText = z
   .string()
   .optional()
@@ -46,7 +52,7 @@ const rawSchema = z.object({
   WALLET_PUBLIC_KEY: optionalText,
   WALLET_PUBLIC_KEY_FILE: optionalText,
   // Some gateways of this family expect the Signature value URL-encoded.
-  WALLET_URL_ENCODE_SIGNATURE: flag,
+  WALLET_URL_ENCODE_SIGNATURE: onOff,
   // The wallet does not document the contract-preparation path; this default is ours
   // (docs/wallet-interface.md, prepare).
   WALLET_PREPARE_PATH: z.string().startsWith("/").default("/v1/authorizations/prepare"),
@@ -87,13 +93,13 @@ const rawSchema = z.object({
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   // Health answers name errors, the wallet's address and queue backlogs only when this is on
   // (default: on outside production). Operators see them in the admin pages either way.
-  HEALTH_DETAILS: z.enum(["true", "false", "1", "0"]).optional(),
+  HEALTH_DETAILS: onOff,
   // Circuit breaker in front of the wallet: calls in a row without any answer that open it (0: no
   // breaker), and how long it stays open before one trial call (lib/wallet/circuit-breaker.ts).
   WALLET_BREAKER_FAILURES: z.coerce.number().int().min(0).default(5),
   WALLET_BREAKER_HALF_OPEN_AFTER_MS: z.coerce.number().int().positive().default(15_000),
   // Prometheus metrics. Off: nothing is recorded and GET /api/metrics is 404.
-  METRICS_ENABLED: z.enum(["true", "false", "1", "0"]).default("true"),
+  METRICS_ENABLED: onOff,
   // Bearer token for GET /api/metrics. In production the route answers only when it is set.
   METRICS_TOKEN: optionalText,
   // A worker process serves its own metrics (wallet calls, jobs, breaker) on this port when set.
@@ -102,7 +108,7 @@ const rawSchema = z.object({
     .pipe(z.number().int().min(1).max(65_535).optional()),
   // OpenTelemetry tracing, off unless OTEL_ENABLED; the SDK reads the standard OTEL_* variables
   // (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_TRACES_EXPORTER, ...) itself.
-  OTEL_ENABLED: flag,
+  OTEL_ENABLED: onOff,
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalText.pipe(z.url().optional()),
   OTEL_SERVICE_NAME: optionalText,
   // Retention: wallet-call and notification bodies older than this are emptied (rows are kept) …
@@ -322,7 +328,7 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
       keyVersion: raw.WALLET_KEY_VERSION,
       privateKey,
       publicKey,
-      urlEncodeSignature: raw.WALLET_URL_ENCODE_SIGNATURE,
+      urlEncodeSignature: raw.WALLET_URL_ENCODE_SIGNATURE ?? false,
       preparePath: raw.WALLET_PREPARE_PATH,
       cashierProductCode: PRODUCT_CODES[raw.WALLET_CASHIER_PRODUCT],
       timeoutsMs: {
@@ -334,20 +340,18 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
     tokenEncryptionKey,
     sessionSecret: raw.SESSION_SECRET ?? (local?.sessionSecret as string),
     trustedProxyHops: raw.TRUSTED_PROXY_HOPS,
-    healthDetails: raw.HEALTH_DETAILS
-      ? raw.HEALTH_DETAILS === "true" || raw.HEALTH_DETAILS === "1"
-      : !isProduction,
+    healthDetails: raw.HEALTH_DETAILS ?? !isProduction,
     walletBreaker: {
       failuresToOpen: raw.WALLET_BREAKER_FAILURES,
       halfOpenAfterMs: raw.WALLET_BREAKER_HALF_OPEN_AFTER_MS,
     },
     metrics: {
-      enabled: raw.METRICS_ENABLED === "true" || raw.METRICS_ENABLED === "1",
+      enabled: raw.METRICS_ENABLED ?? true,
       token: raw.METRICS_TOKEN,
       workerPort: raw.WORKER_METRICS_PORT,
     },
     tracing: {
-      enabled: raw.OTEL_ENABLED,
+      enabled: raw.OTEL_ENABLED ?? false,
       serviceName: raw.OTEL_SERVICE_NAME,
       endpoint: raw.OTEL_EXPORTER_OTLP_ENDPOINT,
     },
@@ -393,6 +397,15 @@ export function getEnv(): Env {
 /** Tests that change variables call this to read them again. */
 export function resetEnvForTests(): void {
   cached = undefined;
+}
+
+/**
+ * The log level alone, for the logger, which must work before the rest of the configuration is read
+ * (and report what is wrong with it). A malformed value is reported by getEnv(); until then, info.
+ */
+export function getLogLevel(): string {
+  const parsed = rawSchema.shape.LOG_LEVEL.safeParse(process.env.LOG_LEVEL);
+  return parsed.success ? parsed.data : "info";
 }
 
 /**

@@ -7,6 +7,7 @@
 // rather than child loggers handed around: services log through ctx.logger, the wallet client through
 // its own reference and helpers through getLogger(), and all of them are covered this way.
 import pino, { type Logger } from "pino";
+import { getLogLevel } from "./env";
 import { currentRequestContext } from "./observability/request-context";
 
 const SECRET_KEYS = [
@@ -53,9 +54,9 @@ function requestFields(): object {
 
 let rootLogger: Logger | undefined;
 
-/** The process-wide logger; level from LOG_LEVEL (read directly: logging must work before env loads). */
+/** The process-wide logger, at LOG_LEVEL (read on its own: logging must work before the rest of env). */
 export function getLogger(): Logger {
-  rootLogger ??= createLogger({ level: process.env.LOG_LEVEL ?? "info" });
+  rootLogger ??= createLogger({ level: getLogLevel() });
   return rootLogger;
 }
 

@@ -1,6 +1,8 @@
 // reconcile: settle what we do not know — payments (CREATED, UNKNOWN, PENDING without notification),
 // refunds, escrow operations and pushes — by asking the wallet and retrying with the same request ids
 // only. Backoff and the operator flag live with each item (lib/reconcile/*); the scan claims due rows.
+
+import { resendPush } from "@/lib/push/resend-push";
 import { claimAll, defineJob, enqueueAll } from "@/lib/queue/define-job";
 import { scanLeaseMs } from "@/lib/queue/settings";
 import {
@@ -12,7 +14,6 @@ import {
 import { reconcileEscrowOperation } from "@/lib/reconcile/reconcile-escrow-operation";
 import { reconcileOrder } from "@/lib/reconcile/reconcile-order";
 import { reconcileRefund } from "@/lib/reconcile/reconcile-refund";
-import { resendPush } from "./push";
 
 export const processReconcile = defineJob({
   queue: "reconcile",

@@ -3,7 +3,7 @@
 //   export const { PUT, PATCH, DELETE, GET } = methodsOtherThan("POST");
 import { errorBody } from "./errors";
 import { observeRequest } from "./observe-request";
-import type { RouteHandler } from "./route";
+import type { RouteHandler } from "./route-handler";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];

@@ -6,7 +6,7 @@ import "server-only";
 import { recordMetric } from "@/lib/observability/metrics";
 import { runWithRequestContext } from "@/lib/observability/request-context";
 import { REQUEST_ID_HEADER, requestIdOf } from "@/lib/observability/request-id";
-import type { RouteHandler } from "./route";
+import type { RouteHandler } from "./route-handler";
 import { routePattern } from "./route-pattern";
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);

@@ -23,14 +23,8 @@ import { errorResponse, walletErrorResponse } from "./error-response";
 import { observeRequest } from "./observe-request";
 import { clientAddress, enforceRateLimit, failureBudget, type RateLimit } from "./rate-limit";
 import { readBodyText, readParams } from "./read-request";
+import type { RouteHandler } from "./route-handler";
 import { assertSameOrigin } from "./same-origin";
-
-/** What Next.js passes a route handler besides the request. */
-interface NextRouteContext {
-  params: Promise<Record<string, string | string[] | undefined>>;
-}
-
-export type RouteHandler = (request: Request, context: NextRouteContext) => Promise<Response>;
 
 interface RouteCall<P> {
   request: Request;

@@ -1,5 +1,5 @@
-import { orderActionRoute } from "@/lib/admin/orders/order-action-route";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { orderActionRoute } from "../order-action-route";
 
 // Escrow: the merchant accepts the order (merchantAccept); the customer may then confirm receipt.
 export const POST = orderActionRoute("accept");

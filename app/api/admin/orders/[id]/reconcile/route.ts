@@ -1,5 +1,5 @@
-import { orderActionRoute } from "@/lib/admin/orders/order-action-route";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { orderActionRoute } from "../order-action-route";
 
 // Asks the wallet now about what is unsettled on the order, instead of waiting for the scan.
 export const POST = orderActionRoute("reconcile");

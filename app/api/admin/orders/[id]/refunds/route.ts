@@ -1,5 +1,5 @@
-import { orderActionRoute } from "@/lib/admin/orders/order-action-route";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { orderActionRoute } from "../order-action-route";
 
 // Refunds part or all of a completed payment (body {amount, reason}).
 export const POST = orderActionRoute("refunds");

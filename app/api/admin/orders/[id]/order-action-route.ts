@@ -1,5 +1,7 @@
 import "server-only";
-// The route handler of each operator action on an order (app/api/admin/orders/[id]/<action>): one file
+import { runOrderAction } from "@/lib/admin/orders/order-actions";
+import { ORDER_ACTION_INPUT, type OrderActionKey } from "@/lib/admin/request-schemas";
+// The route handler of each operator action on an order (./<action>/route.ts): one file
 // per action, so each has its own documented path, and this one boundary for all of them — the
 // Idempotency-Key first, then the action's body, then the action. 200 when the wallet confirmed it,
 // 202 while it is processing or unknown (being resolved); a repeat of a request says so in a header.
@@ -7,8 +9,6 @@ import type { OrderActionAnswerJson } from "@/lib/api/contract/admin/order-actio
 import { jsonSafe } from "@/lib/http/json";
 import { readIdempotencyKey, readJson, route } from "@/lib/http/route";
 import { orderParams } from "@/lib/orders/order-params";
-import { ORDER_ACTION_INPUT, type OrderActionKey } from "../request-schemas";
-import { runOrderAction } from "./order-actions";
 
 export function orderActionRoute(action: OrderActionKey) {
   return route.operator("OPERATOR", { params: orderParams }, async ({ request, ctx, params, operator }) => {
