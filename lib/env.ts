@@ -221,7 +221,14 @@ function decodeEncryptionKey(problems: string[], value: string | undefined): Buf
   return key;
 }
 
-/** Pure: validates a variable map. Exported for tests. */
+type Raw = z.output<typeof rawSchema>;
+type LocalSecrets = ReturnType<typeof ensureLocalSecrets>;
+
+/**
+ * Validates a variable map and returns the configuration, or throws an EnvError naming every problem.
+ * Outside production it also generates what is missing for a local run (keys and secrets, into
+ * LOCAL_DIR): so it writes files, once. Exported for tests.
+ */
 export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
   const parsed = rawSchema.safeParse(source);
   if (!parsed.success) {
@@ -229,89 +236,17 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
   }
   const raw = parsed.data;
   const isProduction = raw.NODE_ENV === "production";
-  const problems: string[] = [];
-
-  if (isProduction) {
-    const required = [
-      "PUBLIC_BASE_URL",
-      "WALLET_BASE_URL",
-      "WALLET_CLIENT_ID",
-      "TOKEN_ENCRYPTION_KEY",
-      "SESSION_SECRET",
-      "NEXTAUTH_SECRET",
-    ] as const;
-    for (const name of required) if (!raw[name]) problems.push(`${name}: required in production`);
-    if (!raw.MERCHANT_PRIVATE_KEY && !raw.MERCHANT_PRIVATE_KEY_FILE) {
-      problems.push("MERCHANT_PRIVATE_KEY or MERCHANT_PRIVATE_KEY_FILE: required in production");
-    }
-    if (!raw.WALLET_PUBLIC_KEY && !raw.WALLET_PUBLIC_KEY_FILE) {
-      problems.push("WALLET_PUBLIC_KEY or WALLET_PUBLIC_KEY_FILE: required in production");
-    }
-    // HS256 keys: shorter secrets can be brute-forced offline from one token.
-    for (const name of ["SESSION_SECRET", "NEXTAUTH_SECRET"] as const) {
-      const value = raw[name];
-      if (value && Buffer.byteLength(value, "utf8") < MIN_SECRET_BYTES) {
-        problems.push(
-          `${name}: must be at least ${MIN_SECRET_BYTES} bytes in production (openssl rand -base64 48)`,
-        );
-      }
-    }
-    // The metrics name every route, queue and backlog: a guessable token would publish them.
-    if (raw.METRICS_TOKEN && Buffer.byteLength(raw.METRICS_TOKEN, "utf8") < MIN_METRICS_TOKEN_BYTES) {
-      problems.push(`METRICS_TOKEN: must be at least ${MIN_METRICS_TOKEN_BYTES} bytes in production`);
-    }
-    if (!source.DATABASE_URL) problems.push("DATABASE_URL: required in production");
-    if (!source.REDIS_URL) problems.push("REDIS_URL: required in production");
-  }
-
-  // Outside production a missing key falls back to the local sandbox's (written by `npm run dev`):
-  // with another wallet configured, that key would refuse every one of its answers and notifications.
-  if (!isProduction && raw.WALLET_BASE_URL && !raw.WALLET_PUBLIC_KEY && !raw.WALLET_PUBLIC_KEY_FILE) {
-    problems.push(
-      "WALLET_PUBLIC_KEY or WALLET_PUBLIC_KEY_FILE: required when WALLET_BASE_URL names a wallet (the wallet's public key from onboarding); unset WALLET_BASE_URL to use the local sandbox",
-    );
-  }
-
+  const problems = isProduction ? productionProblems(raw, source) : localProblems(raw);
   const localDir = path.resolve(options.cwd ?? process.cwd(), raw.LOCAL_DIR);
-  const needsLocal =
-    !isProduction &&
-    (!raw.WALLET_CLIENT_ID ||
-      !raw.TOKEN_ENCRYPTION_KEY ||
-      !raw.SESSION_SECRET ||
-      !raw.NEXTAUTH_SECRET ||
-      (!raw.MERCHANT_PRIVATE_KEY && !raw.MERCHANT_PRIVATE_KEY_FILE));
-  const local = needsLocal ? ensureLocalSecrets(localDir) : undefined;
-  if (local?.created) {
-    console.info(`[env] generated local merchant keys and secrets in ${localDir} (ignored by git)`);
-  }
-
-  const privateKey = readKey(
-    problems,
-    "MERCHANT_PRIVATE_KEY",
-    raw.MERCHANT_PRIVATE_KEY,
-    raw.MERCHANT_PRIVATE_KEY_FILE ?? (raw.MERCHANT_PRIVATE_KEY ? undefined : local?.merchantPrivateKeyFile),
-    loadPrivateKey,
-  );
-  const localWalletKey =
-    !isProduction && !raw.WALLET_BASE_URL && !raw.WALLET_PUBLIC_KEY && !raw.WALLET_PUBLIC_KEY_FILE
-      ? path.join(localDir, "keys", "wallet-public.pem")
-      : undefined;
-  const publicKey = readKey(
-    problems,
-    "WALLET_PUBLIC_KEY",
-    raw.WALLET_PUBLIC_KEY,
-    raw.WALLET_PUBLIC_KEY_FILE ?? (localWalletKey && fileExists(localWalletKey) ? localWalletKey : undefined),
-    loadPublicKey,
-  );
+  const local = isProduction ? undefined : localSecretsIfNeeded(raw, localDir);
+  const keys = readKeys(problems, raw, { isProduction, localDir, local });
   const tokenEncryptionKey = decodeEncryptionKey(
     problems,
     raw.TOKEN_ENCRYPTION_KEY ?? local?.tokenEncryptionKey,
   );
-  if (problems.length > 0 || !privateKey) {
+  if (problems.length > 0 || !keys.privateKey) {
     throw new EnvError(problems.length > 0 ? problems : ["MERCHANT_PRIVATE_KEY: missing"]);
   }
-
-  const usesSandbox = !raw.WALLET_BASE_URL;
   return {
     nodeEnv: raw.NODE_ENV,
     isProduction,
@@ -321,24 +256,10 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
     databaseUrl: raw.DATABASE_URL,
     redisUrl: raw.REDIS_URL,
     sandboxPort: raw.SANDBOX_PORT,
-    wallet: {
-      baseUrl: raw.WALLET_BASE_URL ?? `http://127.0.0.1:${raw.SANDBOX_PORT}`,
-      usesSandbox,
-      clientId: raw.WALLET_CLIENT_ID ?? (local?.clientId as string),
-      keyVersion: raw.WALLET_KEY_VERSION,
-      privateKey,
-      publicKey,
-      urlEncodeSignature: raw.WALLET_URL_ENCODE_SIGNATURE ?? false,
-      preparePath: raw.WALLET_PREPARE_PATH,
-      cashierProductCode: PRODUCT_CODES[raw.WALLET_CASHIER_PRODUCT],
-      timeoutsMs: {
-        pay: raw.WALLET_TIMEOUT_PAY_MS,
-        inquiry: raw.WALLET_TIMEOUT_INQUIRY_MS,
-        default: raw.WALLET_TIMEOUT_DEFAULT_MS,
-      },
-    },
+    wallet: walletSettings(raw, { privateKey: keys.privateKey, publicKey: keys.publicKey }, local),
     tokenEncryptionKey,
     sessionSecret: raw.SESSION_SECRET ?? (local?.sessionSecret as string),
+    nextauthSecret: raw.NEXTAUTH_SECRET ?? (local?.nextauthSecret as string),
     trustedProxyHops: raw.TRUSTED_PROXY_HOPS,
     healthDetails: raw.HEALTH_DETAILS ?? !isProduction,
     walletBreaker: {
@@ -359,21 +280,140 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
       bodyMs: Math.round(raw.RETENTION_BODY_DAYS * DAY_MS),
       rejectionMs: Math.round(raw.RETENTION_REJECTION_DAYS * DAY_MS),
     },
-    nextauthSecret: raw.NEXTAUTH_SECRET ?? (local?.nextauthSecret as string),
     localDir,
     queuePrefix: raw.QUEUE_PREFIX,
-    workers: {
-      queues: raw.WORKERS?.split(",")
-        .map((name) => name.trim())
-        .filter(Boolean),
-      concurrency: raw.WORKER_CONCURRENCY,
-      scanEveryMs: Math.round(raw.WORKER_SCAN_EVERY_SECONDS * 1000),
-      lockDurationMs: raw.WORKER_LOCK_DURATION_MS,
-      refundPollIntervalMs: Math.round(raw.REFUND_POLL_INTERVAL_SECONDS * 1000),
-      refundPollWindowMs: Math.round(raw.REFUND_POLL_WINDOW_SECONDS * 1000),
-      flagAfterMs: Math.round(raw.RECONCILE_FLAG_AFTER_HOURS * 3600 * 1000),
-      tokenRefreshAheadMs: raw.TOKEN_REFRESH_AHEAD_SECONDS * 1000,
+    workers: workerSettings(raw),
+  };
+}
+
+/** In production nothing is generated: every secret must be given, and strong enough. */
+function productionProblems(raw: Raw, source: Source): string[] {
+  const problems: string[] = [];
+  const required = [
+    "PUBLIC_BASE_URL",
+    "WALLET_BASE_URL",
+    "WALLET_CLIENT_ID",
+    "TOKEN_ENCRYPTION_KEY",
+    "SESSION_SECRET",
+    "NEXTAUTH_SECRET",
+  ] as const;
+  for (const name of required) if (!raw[name]) problems.push(`${name}: required in production`);
+  if (!raw.MERCHANT_PRIVATE_KEY && !raw.MERCHANT_PRIVATE_KEY_FILE) {
+    problems.push("MERCHANT_PRIVATE_KEY or MERCHANT_PRIVATE_KEY_FILE: required in production");
+  }
+  if (!raw.WALLET_PUBLIC_KEY && !raw.WALLET_PUBLIC_KEY_FILE) {
+    problems.push("WALLET_PUBLIC_KEY or WALLET_PUBLIC_KEY_FILE: required in production");
+  }
+  // HS256 keys: shorter secrets can be brute-forced offline from one token.
+  for (const name of ["SESSION_SECRET", "NEXTAUTH_SECRET"] as const) {
+    const value = raw[name];
+    if (value && Buffer.byteLength(value, "utf8") < MIN_SECRET_BYTES) {
+      problems.push(
+        `${name}: must be at least ${MIN_SECRET_BYTES} bytes in production (openssl rand -base64 48)`,
+      );
+    }
+  }
+  // The metrics name every route, queue and backlog: a guessable token would publish them.
+  if (raw.METRICS_TOKEN && Buffer.byteLength(raw.METRICS_TOKEN, "utf8") < MIN_METRICS_TOKEN_BYTES) {
+    problems.push(`METRICS_TOKEN: must be at least ${MIN_METRICS_TOKEN_BYTES} bytes in production`);
+  }
+  if (!source.DATABASE_URL) problems.push("DATABASE_URL: required in production");
+  if (!source.REDIS_URL) problems.push("REDIS_URL: required in production");
+  return problems;
+}
+
+/**
+ * Outside production a missing wallet key falls back to the local sandbox's (written by `npm run
+ * dev`): with another wallet configured, that key would refuse every one of its answers and
+ * notifications.
+ */
+function localProblems(raw: Raw): string[] {
+  if (raw.WALLET_BASE_URL && !raw.WALLET_PUBLIC_KEY && !raw.WALLET_PUBLIC_KEY_FILE) {
+    return [
+      "WALLET_PUBLIC_KEY or WALLET_PUBLIC_KEY_FILE: required when WALLET_BASE_URL names a wallet (the wallet's public key from onboarding); unset WALLET_BASE_URL to use the local sandbox",
+    ];
+  }
+  return [];
+}
+
+/** The generated local keys and secrets, when some setting that needs them is not given. */
+function localSecretsIfNeeded(raw: Raw, localDir: string): LocalSecrets | undefined {
+  const needed =
+    !raw.WALLET_CLIENT_ID ||
+    !raw.TOKEN_ENCRYPTION_KEY ||
+    !raw.SESSION_SECRET ||
+    !raw.NEXTAUTH_SECRET ||
+    (!raw.MERCHANT_PRIVATE_KEY && !raw.MERCHANT_PRIVATE_KEY_FILE);
+  if (!needed) return undefined;
+  const local = ensureLocalSecrets(localDir);
+  if (local.created)
+    console.info(`[env] generated local merchant keys and secrets in ${localDir} (ignored by git)`);
+  return local;
+}
+
+/** Our private key and the wallet's public key: given, or (locally) generated and fetched ones. */
+function readKeys(
+  problems: string[],
+  raw: Raw,
+  where: { isProduction: boolean; localDir: string; local: LocalSecrets | undefined },
+) {
+  const privateKey = readKey(
+    problems,
+    "MERCHANT_PRIVATE_KEY",
+    raw.MERCHANT_PRIVATE_KEY,
+    raw.MERCHANT_PRIVATE_KEY_FILE ??
+      (raw.MERCHANT_PRIVATE_KEY ? undefined : where.local?.merchantPrivateKeyFile),
+    loadPrivateKey,
+  );
+  const localWalletKey =
+    !where.isProduction && !raw.WALLET_BASE_URL && !raw.WALLET_PUBLIC_KEY && !raw.WALLET_PUBLIC_KEY_FILE
+      ? path.join(where.localDir, "keys", "wallet-public.pem")
+      : undefined;
+  const publicKey = readKey(
+    problems,
+    "WALLET_PUBLIC_KEY",
+    raw.WALLET_PUBLIC_KEY,
+    raw.WALLET_PUBLIC_KEY_FILE ?? (localWalletKey && fileExists(localWalletKey) ? localWalletKey : undefined),
+    loadPublicKey,
+  );
+  return { privateKey, publicKey };
+}
+
+function walletSettings(
+  raw: Raw,
+  keys: { privateKey: KeyObject; publicKey: KeyObject | undefined },
+  local: LocalSecrets | undefined,
+): Env["wallet"] {
+  return {
+    baseUrl: raw.WALLET_BASE_URL ?? `http://127.0.0.1:${raw.SANDBOX_PORT}`,
+    usesSandbox: !raw.WALLET_BASE_URL,
+    clientId: raw.WALLET_CLIENT_ID ?? (local?.clientId as string),
+    keyVersion: raw.WALLET_KEY_VERSION,
+    privateKey: keys.privateKey,
+    publicKey: keys.publicKey,
+    urlEncodeSignature: raw.WALLET_URL_ENCODE_SIGNATURE ?? false,
+    preparePath: raw.WALLET_PREPARE_PATH,
+    cashierProductCode: PRODUCT_CODES[raw.WALLET_CASHIER_PRODUCT],
+    timeoutsMs: {
+      pay: raw.WALLET_TIMEOUT_PAY_MS,
+      inquiry: raw.WALLET_TIMEOUT_INQUIRY_MS,
+      default: raw.WALLET_TIMEOUT_DEFAULT_MS,
     },
+  };
+}
+
+function workerSettings(raw: Raw): Env["workers"] {
+  return {
+    queues: raw.WORKERS?.split(",")
+      .map((name) => name.trim())
+      .filter(Boolean),
+    concurrency: raw.WORKER_CONCURRENCY,
+    scanEveryMs: Math.round(raw.WORKER_SCAN_EVERY_SECONDS * 1000),
+    lockDurationMs: raw.WORKER_LOCK_DURATION_MS,
+    refundPollIntervalMs: Math.round(raw.REFUND_POLL_INTERVAL_SECONDS * 1000),
+    refundPollWindowMs: Math.round(raw.REFUND_POLL_WINDOW_SECONDS * 1000),
+    flagAfterMs: Math.round(raw.RECONCILE_FLAG_AFTER_HOURS * 3600 * 1000),
+    tokenRefreshAheadMs: raw.TOKEN_REFRESH_AHEAD_SECONDS * 1000,
   };
 }
 

@@ -33,17 +33,29 @@ export function registerScrapeCollectors(sources: ScrapeSources): void {
   }
   const state = { sources };
   holder[REGISTERED_KEY] = state;
-  const { registry } = getMetrics();
 
   // Each gauge collects on its own (the registry reads them one after the other); within a scrape
   // they share one read of their source, and a source that fails leaves its gauges empty.
   const readQueues = cached(QUEUES_CACHE_MS, () => state.sources.queues());
   const readBacklog = cached(BACKLOG_CACHE_MS, () => state.sources.backlog());
-  const fromSource = async <T>(read: () => Promise<T>, apply: (value: T) => void) => {
-    const value = await read().catch(() => undefined);
-    if (value !== undefined) apply(value);
-  };
+  const { registry } = getMetrics();
+  registerSourceUp(registry, readQueues, readBacklog);
+  registerQueueGauges(registry, readQueues);
+  registerBacklogGauges(registry, readBacklog);
+}
 
+type Registry = ReturnType<typeof getMetrics>["registry"];
+
+async function fromSource<T>(read: () => Promise<T>, apply: (value: T) => void): Promise<void> {
+  const value = await read().catch(() => undefined);
+  if (value !== undefined) apply(value);
+}
+
+function registerSourceUp(
+  registry: Registry,
+  readQueues: () => Promise<unknown>,
+  readBacklog: () => Promise<unknown>,
+): void {
   new Gauge({
     name: "scrape_source_up",
     help: "1 when the source (queues, database) could be read for this scrape, else 0",
@@ -59,6 +71,9 @@ export function registerScrapeCollectors(sources: ScrapeSources): void {
       this.set({ source: "database" }, await up(readBacklog));
     },
   });
+}
+
+function registerQueueGauges(registry: Registry, readQueues: () => Promise<QueueMetrics[]>): void {
   new Gauge({
     name: "queue_jobs",
     help: "Jobs per queue and state (waiting, active, delayed, failed)",
@@ -85,6 +100,9 @@ export function registerScrapeCollectors(sources: ScrapeSources): void {
       });
     },
   });
+}
+
+function registerBacklogGauges(registry: Registry, readBacklog: () => Promise<ReconcileBacklog>): void {
   new Gauge({
     name: "reconcile_backlog",
     help: "Records whose settling is due now, by kind (orders, refunds, escrow_operations)",

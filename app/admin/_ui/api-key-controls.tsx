@@ -13,28 +13,7 @@ export function CreateApiKey() {
   const t = useT();
   const router = useRouter();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [problem, setProblem] = useState("");
-  const [working, setWorking] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setWorking(true);
-    const answer = await callAdminApi<{ secret?: string }>("/api/admin/api-keys", {
-      body: {
-        name: String(form.get("name") ?? ""),
-        role: String(form.get("role") ?? "VIEWER"),
-        expiresInDays: Number(form.get("days") ?? 0),
-      },
-    });
-    setWorking(false);
-    if (!answer.ok || !answer.body?.secret) {
-      setProblem(t("common.error", { message: errorText(answer) }));
-      return;
-    }
-    setSecret(answer.body.secret);
-  }
 
   function close() {
     dialog.current?.close();
@@ -49,7 +28,6 @@ export function CreateApiKey() {
         className="btn btn-primary"
         data-dialog="new-api-key"
         onClick={() => {
-          setProblem("");
           setSecret(null);
           dialog.current?.showModal();
         }}
@@ -58,71 +36,107 @@ export function CreateApiKey() {
       </button>
       <dialog ref={dialog} className="confirm" aria-labelledby="api-key-title" onClose={close}>
         {secret ? (
-          <div>
-            <div className="dialog-body stack">
-              <h2 id="api-key-title">{t("apiKeys.add")}</h2>
-              <p className="notice notice-warn">{t("apiKeys.shownOnce")}</p>
-              <label className="field">
-                <span>{t("apiKeys.secret")}</span>
-                <input
-                  className="mono"
-                  readOnly
-                  value={secret}
-                  dir="ltr"
-                  data-secret
-                  onFocus={(event) => event.currentTarget.select()}
-                />
-              </label>
-              <p className="muted" dir="auto">
-                {t("apiKeys.usage")}
-              </p>
-            </div>
-            <div className="dialog-foot">
-              <button type="button" className="btn btn-primary" onClick={close}>
-                {t("apiKeys.done")}
-              </button>
-            </div>
-          </div>
+          <ShownOnce secret={secret} onDone={close} />
         ) : (
-          <form onSubmit={onSubmit}>
-            <div className="dialog-body stack">
-              <h2 id="api-key-title">{t("apiKeys.add")}</h2>
-              <label className="field">
-                <span>{t("apiKeys.name")}</span>
-                <input name="name" required maxLength={80} dir="auto" autoComplete="off" />
-              </label>
-              <label className="field">
-                <span>{t("apiKeys.role")}</span>
-                <select name="role" defaultValue="VIEWER">
-                  {ROLES.map((role) => (
-                    <option key={role} value={role}>
-                      {t(dynamicKey("role", role))}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="field">
-                <span>{t("apiKeys.days")}</span>
-                <input name="days" type="number" required min={1} max={366} defaultValue={90} dir="ltr" />
-              </label>
-              {problem ? (
-                <p className="notice notice-bad" role="alert">
-                  {problem}
-                </p>
-              ) : null}
-            </div>
-            <div className="dialog-foot">
-              <button type="button" className="btn" onClick={close}>
-                {t("common.cancel")}
-              </button>
-              <button type="submit" className="btn btn-primary" disabled={working}>
-                {working ? t("common.loading") : t("apiKeys.create")}
-              </button>
-            </div>
-          </form>
+          <NewKeyForm onMade={setSecret} onCancel={close} />
         )}
       </dialog>
     </>
+  );
+}
+
+/** The form of a new key: what it is for, what it may do, how long it lives. */
+function NewKeyForm({ onMade, onCancel }: { onMade: (secret: string) => void; onCancel: () => void }) {
+  const t = useT();
+  const [problem, setProblem] = useState("");
+  const [working, setWorking] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setWorking(true);
+    setProblem("");
+    const answer = await callAdminApi<{ secret?: string }>("/api/admin/api-keys", {
+      body: {
+        name: String(form.get("name") ?? ""),
+        role: String(form.get("role") ?? "VIEWER"),
+        expiresInDays: Number(form.get("days") ?? 0),
+      },
+    });
+    setWorking(false);
+    if (answer.ok && answer.body?.secret) onMade(answer.body.secret);
+    else setProblem(t("common.error", { message: errorText(answer) }));
+  }
+
+  return (
+    <form onSubmit={onSubmit}>
+      <div className="dialog-body stack">
+        <h2 id="api-key-title">{t("apiKeys.add")}</h2>
+        <label className="field">
+          <span>{t("apiKeys.name")}</span>
+          <input name="name" required maxLength={80} dir="auto" autoComplete="off" />
+        </label>
+        <label className="field">
+          <span>{t("apiKeys.role")}</span>
+          <select name="role" defaultValue="VIEWER">
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {t(dynamicKey("role", role))}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>{t("apiKeys.days")}</span>
+          <input name="days" type="number" required min={1} max={366} defaultValue={90} dir="ltr" />
+        </label>
+        {problem ? (
+          <p className="notice notice-bad" role="alert">
+            {problem}
+          </p>
+        ) : null}
+      </div>
+      <div className="dialog-foot">
+        <button type="button" className="btn" onClick={onCancel}>
+          {t("common.cancel")}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={working}>
+          {working ? t("common.loading") : t("apiKeys.create")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The new key, this once, to copy: the server keeps only its hash. */
+function ShownOnce({ secret, onDone }: { secret: string; onDone: () => void }) {
+  const t = useT();
+  return (
+    <div>
+      <div className="dialog-body stack">
+        <h2 id="api-key-title">{t("apiKeys.add")}</h2>
+        <p className="notice notice-warn">{t("apiKeys.shownOnce")}</p>
+        <label className="field">
+          <span>{t("apiKeys.secret")}</span>
+          <input
+            className="mono"
+            readOnly
+            value={secret}
+            dir="ltr"
+            data-secret
+            onFocus={(event) => event.currentTarget.select()}
+          />
+        </label>
+        <p className="muted" dir="auto">
+          {t("apiKeys.usage")}
+        </p>
+      </div>
+      <div className="dialog-foot">
+        <button type="button" className="btn btn-primary" onClick={onDone}>
+          {t("apiKeys.done")}
+        </button>
+      </div>
+    </div>
   );
 }
 
