@@ -50,6 +50,20 @@ export interface OrderSnapshot {
   refundedFils: bigint;
 }
 
+/** Every status, in the order operators read them: money taken first, then in progress, then ended. */
+export const ORDER_STATUSES_FOR_OPERATORS: readonly OrderStatus[] = [
+  "PAID",
+  "CONFIRMED",
+  "ACCEPTED",
+  "PENDING",
+  "CREATED",
+  "UNKNOWN",
+  "FAILED",
+  "CLOSED",
+  "CANCELLED",
+  "VOIDED",
+];
+
 export const FINAL_STATUSES: ReadonlySet<OrderStatus> = new Set(["FAILED", "CLOSED", "CANCELLED", "VOIDED"]);
 
 // Status changes caused by the payment itself, in every flow.

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { getDashboard } from "@/lib/admin/dashboard";
 import type { OrderListRow } from "@/lib/admin/orders/list-orders";
-import type { OrderStatus } from "@/lib/db";
 import type { Locale, Translate } from "@/lib/i18n/translate";
+import { ORDER_STATUSES_FOR_OPERATORS } from "@/lib/orders/order-state";
 import { getAppQueueMetrics } from "@/lib/queue/metrics";
 import { OrderStatusBadge, RefundStatusBadge } from "../_ui/badges";
 import { consolePage } from "../_ui/console-page";
@@ -13,19 +13,6 @@ import { PageHead } from "../_ui/page-head";
 import { VolumeChart } from "../_ui/volume-chart";
 
 export const metadata: Metadata = { title: "Dashboard" };
-
-const STATUS_ORDER: OrderStatus[] = [
-  "PAID",
-  "CONFIRMED",
-  "ACCEPTED",
-  "PENDING",
-  "CREATED",
-  "UNKNOWN",
-  "FAILED",
-  "CLOSED",
-  "CANCELLED",
-  "VOIDED",
-];
 
 function minutes(ms: number | null): string {
   if (ms === null) return "—";
@@ -75,22 +62,15 @@ function AttentionGroup(props: {
   );
 }
 
+type Dashboard = Awaited<ReturnType<typeof getDashboard>>;
+interface View {
+  t: Translate;
+  locale: Locale;
+}
+
 export default async function DashboardPage() {
   const { ctx, locale, t } = await consolePage();
   const dashboard = await getDashboard(ctx, getAppQueueMetrics);
-  const { attention } = dashboard;
-  const statusCounts = STATUS_ORDER.map((status) => ({
-    status,
-    count: dashboard.byStatus[status] ?? 0,
-  })).filter((row) => row.count > 0);
-  const maxStatus = Math.max(1, ...statusCounts.map((row) => row.count));
-  const attentionTotal =
-    attention.unknownPayments.count +
-    attention.flagged.count +
-    attention.awaitingAccept.count +
-    attention.flaggedRefunds.length +
-    attention.stuckJobs.length;
-
   return (
     <>
       <PageHead
@@ -101,172 +81,222 @@ export default async function DashboardPage() {
           </>
         }
       />
-
-      <section className="stats" aria-label={t("dashboard.title")}>
-        <div className="stat">
-          <div className="stat-label">{t("dashboard.today")}</div>
-          <div className="stat-value">
-            <Amount fils={dashboard.today.amountFils} locale={locale} />
-          </div>
-          <div className="stat-sub">{t("dashboard.ordersCount", { count: dashboard.today.count })}</div>
-        </div>
-        <div className="stat">
-          <div className="stat-label">{t("dashboard.last30")}</div>
-          <div className="stat-value">
-            <Amount fils={dashboard.last30Days.amountFils} locale={locale} />
-          </div>
-          <div className="stat-sub">{t("dashboard.ordersCount", { count: dashboard.last30Days.count })}</div>
-        </div>
-        <div className="stat">
-          <div className="stat-label">{t("dashboard.escrowHeld")}</div>
-          <div className="stat-value">
-            <Amount fils={dashboard.escrowHeld.amountFils} locale={locale} />
-          </div>
-          <div className="stat-sub">{t("dashboard.ordersCount", { count: dashboard.escrowHeld.count })}</div>
-        </div>
-        <div className="stat">
-          <div className="stat-label">{t("dashboard.refundsInFlight")}</div>
-          <div className="stat-value">
-            <Amount fils={dashboard.refundsInFlight.amountFils} locale={locale} />
-          </div>
-          <div className="stat-sub">
-            {t("dashboard.refundsCount", { count: dashboard.refundsInFlight.count })}
-          </div>
-        </div>
-      </section>
-
-      <section className="card" id="attention" aria-labelledby="attention-title">
-        <h2 id="attention-title">{t("dashboard.attention")}</h2>
-        {attentionTotal === 0 ? (
-          <p className="notice notice-ok">{t("dashboard.attentionEmpty")}</p>
-        ) : (
-          <ul className="attention-list">
-            <AttentionGroup
-              title={t("dashboard.attention.unknown")}
-              hint={t("dashboard.attention.unknownHint")}
-              count={attention.unknownPayments.count}
-              shown={attention.unknownPayments.orders.length}
-              filterHref="/admin/orders?status=UNKNOWN"
-              t={t}
-            >
-              <OrderLines orders={attention.unknownPayments.orders} locale={locale} t={t} />
-            </AttentionGroup>
-            <AttentionGroup
-              title={t("dashboard.attention.flagged")}
-              hint={t("dashboard.attention.flaggedHint")}
-              count={attention.flagged.count}
-              shown={attention.flagged.orders.length}
-              filterHref="/admin/orders?attention=true"
-              t={t}
-            >
-              <OrderLines orders={attention.flagged.orders} locale={locale} t={t} />
-            </AttentionGroup>
-            <AttentionGroup
-              title={t("dashboard.attention.awaitingAccept")}
-              hint={t("dashboard.attention.awaitingAcceptHint")}
-              count={attention.awaitingAccept.count}
-              shown={attention.awaitingAccept.orders.length}
-              filterHref="/admin/orders?status=PAID&flow=ESCROW"
-              t={t}
-            >
-              <OrderLines orders={attention.awaitingAccept.orders} locale={locale} t={t} />
-            </AttentionGroup>
-            <AttentionGroup
-              title={t("dashboard.attention.flaggedRefunds")}
-              count={attention.flaggedRefunds.length}
-              shown={attention.flaggedRefunds.length}
-              filterHref="/admin/refunds?attention=true"
-              t={t}
-            >
-              <ul>
-                {attention.flaggedRefunds.map((refund) => (
-                  <li key={refund.id}>
-                    <a href={`/admin/orders/${refund.orderId}`}>
-                      <ShortId id={refund.orderId} />
-                    </a>{" "}
-                    · <Amount fils={refund.amountFils} locale={locale} />{" "}
-                    <RefundStatusBadge status={refund.status} t={t} />
-                  </li>
-                ))}
-              </ul>
-            </AttentionGroup>
-            <AttentionGroup
-              title={t("dashboard.attention.stuckJobs")}
-              count={attention.stuckJobs.length}
-              shown={attention.stuckJobs.length}
-              t={t}
-            >
-              <ul>
-                {attention.stuckJobs.map((queue) => (
-                  <li key={queue.queue}>
-                    <span className="mono">{queue.queue}</span>: {t("dashboard.queue.failed")} {queue.failed},{" "}
-                    {t("dashboard.queue.oldest")} {minutes(queue.oldestWaitingAgeMs)}
-                  </li>
-                ))}
-              </ul>
-            </AttentionGroup>
-          </ul>
-        )}
-      </section>
-
+      <Stats dashboard={dashboard} t={t} locale={locale} />
+      <AttentionCard attention={dashboard.attention} t={t} locale={locale} />
       <div className="grid-2">
         <section className="card">
           <h2>{t("dashboard.volumeChart")}</h2>
           <VolumeChart days={dashboard.last30Days.days} locale={locale} t={t} />
         </section>
-        <section className="card">
-          <h2>{t("dashboard.byStatus")}</h2>
-          {statusCounts.length === 0 ? (
-            <p className="empty">{t("common.empty")}</p>
-          ) : (
-            <ul className="status-bars">
-              {statusCounts.map((row) => (
-                <li key={row.status}>
-                  <a href={`/admin/orders?status=${row.status}`}>
-                    <OrderStatusBadge status={row.status} t={t} />
-                  </a>
-                  <span className="track" aria-hidden="true">
-                    <span
-                      className="fill"
-                      style={{ width: `${(row.count / maxStatus) * 100}%`, display: "block" }}
-                    />
-                  </span>
-                  <span className="num">{row.count}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <StatusBars byStatus={dashboard.byStatus} t={t} />
       </div>
-
-      <section className="card" style={{ marginTop: "1rem" }}>
-        <h2>{t("dashboard.queues")}</h2>
-        {dashboard.queues.length === 0 ? (
-          <p className="notice notice-warn">{t("dashboard.queues.unknown")}</p>
-        ) : (
-          <DataTable
-            columns={[
-              { label: t("dashboard.queue.name") },
-              { label: t("dashboard.queue.waiting"), num: true },
-              { label: t("dashboard.queue.active"), num: true },
-              { label: t("dashboard.queue.delayed"), num: true },
-              { label: t("dashboard.queue.failed"), num: true },
-              { label: t("dashboard.queue.oldest"), num: true },
-            ]}
-          >
-            {dashboard.queues.map((queue) => (
-              <tr key={queue.queue}>
-                <td className="mono">{queue.queue}</td>
-                <td className="num">{queue.waiting}</td>
-                <td className="num">{queue.active}</td>
-                <td className="num">{queue.delayed}</td>
-                <td className={`num${queue.failed > 0 ? " flag" : ""}`}>{queue.failed}</td>
-                <td className="num">{minutes(queue.oldestWaitingAgeMs)}</td>
-              </tr>
-            ))}
-          </DataTable>
-        )}
-      </section>
+      <QueuesCard queues={dashboard.queues} t={t} />
     </>
+  );
+}
+
+function Stat(props: { label: string; fils: bigint; sub: string; locale: Locale }) {
+  return (
+    <div className="stat">
+      <div className="stat-label">{props.label}</div>
+      <div className="stat-value">
+        <Amount fils={props.fils} locale={props.locale} />
+      </div>
+      <div className="stat-sub">{props.sub}</div>
+    </div>
+  );
+}
+
+function Stats({ dashboard, t, locale }: View & { dashboard: Dashboard }) {
+  return (
+    <section className="stats" aria-label={t("dashboard.title")}>
+      <Stat
+        label={t("dashboard.today")}
+        fils={dashboard.today.amountFils}
+        sub={t("dashboard.ordersCount", { count: dashboard.today.count })}
+        locale={locale}
+      />
+      <Stat
+        label={t("dashboard.last30")}
+        fils={dashboard.last30Days.amountFils}
+        sub={t("dashboard.ordersCount", { count: dashboard.last30Days.count })}
+        locale={locale}
+      />
+      <Stat
+        label={t("dashboard.escrowHeld")}
+        fils={dashboard.escrowHeld.amountFils}
+        sub={t("dashboard.ordersCount", { count: dashboard.escrowHeld.count })}
+        locale={locale}
+      />
+      <Stat
+        label={t("dashboard.refundsInFlight")}
+        fils={dashboard.refundsInFlight.amountFils}
+        sub={t("dashboard.refundsCount", { count: dashboard.refundsInFlight.count })}
+        locale={locale}
+      />
+    </section>
+  );
+}
+
+function AttentionCard({ attention, t, locale }: View & { attention: Dashboard["attention"] }) {
+  const total =
+    attention.unknownPayments.count +
+    attention.flagged.count +
+    attention.awaitingAccept.count +
+    attention.flaggedRefunds.length +
+    attention.stuckJobs.length;
+  return (
+    <section className="card" id="attention" aria-labelledby="attention-title">
+      <h2 id="attention-title">{t("dashboard.attention")}</h2>
+      {total === 0 ? (
+        <p className="notice notice-ok">{t("dashboard.attentionEmpty")}</p>
+      ) : (
+        <ul className="attention-list">
+          <AttentionGroup
+            title={t("dashboard.attention.unknown")}
+            hint={t("dashboard.attention.unknownHint")}
+            count={attention.unknownPayments.count}
+            shown={attention.unknownPayments.orders.length}
+            filterHref="/admin/orders?status=UNKNOWN"
+            t={t}
+          >
+            <OrderLines orders={attention.unknownPayments.orders} locale={locale} t={t} />
+          </AttentionGroup>
+          <AttentionGroup
+            title={t("dashboard.attention.flagged")}
+            hint={t("dashboard.attention.flaggedHint")}
+            count={attention.flagged.count}
+            shown={attention.flagged.orders.length}
+            filterHref="/admin/orders?attention=true"
+            t={t}
+          >
+            <OrderLines orders={attention.flagged.orders} locale={locale} t={t} />
+          </AttentionGroup>
+          <AttentionGroup
+            title={t("dashboard.attention.awaitingAccept")}
+            hint={t("dashboard.attention.awaitingAcceptHint")}
+            count={attention.awaitingAccept.count}
+            shown={attention.awaitingAccept.orders.length}
+            filterHref="/admin/orders?status=PAID&flow=ESCROW"
+            t={t}
+          >
+            <OrderLines orders={attention.awaitingAccept.orders} locale={locale} t={t} />
+          </AttentionGroup>
+          <FlaggedRefunds refunds={attention.flaggedRefunds} t={t} locale={locale} />
+          <StuckJobs queues={attention.stuckJobs} t={t} />
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function FlaggedRefunds({
+  refunds,
+  t,
+  locale,
+}: View & { refunds: Dashboard["attention"]["flaggedRefunds"] }) {
+  return (
+    <AttentionGroup
+      title={t("dashboard.attention.flaggedRefunds")}
+      count={refunds.length}
+      shown={refunds.length}
+      filterHref="/admin/refunds?attention=true"
+      t={t}
+    >
+      <ul>
+        {refunds.map((refund) => (
+          <li key={refund.id}>
+            <a href={`/admin/orders/${refund.orderId}`}>
+              <ShortId id={refund.orderId} />
+            </a>{" "}
+            · <Amount fils={refund.amountFils} locale={locale} />{" "}
+            <RefundStatusBadge status={refund.status} t={t} />
+          </li>
+        ))}
+      </ul>
+    </AttentionGroup>
+  );
+}
+
+function StuckJobs({ queues, t }: { queues: Dashboard["attention"]["stuckJobs"]; t: Translate }) {
+  return (
+    <AttentionGroup
+      title={t("dashboard.attention.stuckJobs")}
+      count={queues.length}
+      shown={queues.length}
+      t={t}
+    >
+      <ul>
+        {queues.map((queue) => (
+          <li key={queue.queue}>
+            <span className="mono">{queue.queue}</span>: {t("dashboard.queue.failed")} {queue.failed},{" "}
+            {t("dashboard.queue.oldest")} {minutes(queue.oldestWaitingAgeMs)}
+          </li>
+        ))}
+      </ul>
+    </AttentionGroup>
+  );
+}
+
+function StatusBars({ byStatus, t }: { byStatus: Dashboard["byStatus"]; t: Translate }) {
+  const rows = ORDER_STATUSES_FOR_OPERATORS.map((status) => ({
+    status,
+    count: byStatus[status] ?? 0,
+  })).filter((row) => row.count > 0);
+  const max = Math.max(1, ...rows.map((row) => row.count));
+  return (
+    <section className="card">
+      <h2>{t("dashboard.byStatus")}</h2>
+      {rows.length === 0 ? (
+        <p className="empty">{t("common.empty")}</p>
+      ) : (
+        <ul className="status-bars">
+          {rows.map((row) => (
+            <li key={row.status}>
+              <a href={`/admin/orders?status=${row.status}`}>
+                <OrderStatusBadge status={row.status} t={t} />
+              </a>
+              <span className="track" aria-hidden="true">
+                <span className="fill" style={{ width: `${(row.count / max) * 100}%`, display: "block" }} />
+              </span>
+              <span className="num">{row.count}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function QueuesCard({ queues, t }: { queues: Dashboard["queues"]; t: Translate }) {
+  return (
+    <section className="card" style={{ marginTop: "1rem" }}>
+      <h2>{t("dashboard.queues")}</h2>
+      {queues.length === 0 ? (
+        <p className="notice notice-warn">{t("dashboard.queues.unknown")}</p>
+      ) : (
+        <DataTable
+          columns={[
+            { label: t("dashboard.queue.name") },
+            { label: t("dashboard.queue.waiting"), num: true },
+            { label: t("dashboard.queue.active"), num: true },
+            { label: t("dashboard.queue.delayed"), num: true },
+            { label: t("dashboard.queue.failed"), num: true },
+            { label: t("dashboard.queue.oldest"), num: true },
+          ]}
+        >
+          {queues.map((queue) => (
+            <tr key={queue.queue}>
+              <td className="mono">{queue.queue}</td>
+              <td className="num">{queue.waiting}</td>
+              <td className="num">{queue.active}</td>
+              <td className="num">{queue.delayed}</td>
+              <td className={`num${queue.failed > 0 ? " flag" : ""}`}>{queue.failed}</td>
+              <td className="num">{minutes(queue.oldestWaitingAgeMs)}</td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </section>
   );
 }

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { listNotifications } from "@/lib/admin/notifications";
 import { notificationListQuery } from "@/lib/admin/request-schemas";
 import { hasRole } from "@/lib/auth/roles";
-import { dynamicKey } from "@/lib/i18n/translate";
+import { NotificationKind, NotificationStatus } from "@/lib/db";
+import { dynamicKey, type Locale, type Translate } from "@/lib/i18n/translate";
 import { NotificationStatusBadge } from "../../_ui/badges";
 import { consolePage, readListQuery, type SearchParams } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";
@@ -15,14 +16,16 @@ import { ReapplyButton } from "../../_ui/reapply-button";
 
 export const metadata: Metadata = { title: "Notifications" };
 
-const STATUSES = ["RECEIVED", "APPLIED", "REJECTED", "IGNORED"] as const;
-const KINDS = ["PAYMENT", "VOID", "REFUND"] as const;
+type NotificationList = Awaited<ReturnType<typeof listNotifications>>;
+interface View {
+  t: Translate;
+  locale: Locale;
+}
 
 export default async function NotificationsPage({ searchParams }: { searchParams: SearchParams }) {
   const { ctx, locale, t, operator } = await consolePage();
   const { query, parsed } = await readListQuery(searchParams, notificationListQuery);
   const list = parsed.success ? await listNotifications(ctx.prisma, parsed.data) : undefined;
-  const canAct = hasRole(operator.role, "OPERATOR");
   return (
     <>
       <PageHead title={t("notifications.title")} sub={t("notifications.intro")} />
@@ -31,96 +34,118 @@ export default async function NotificationsPage({ searchParams }: { searchParams
           name="status"
           label={t("common.status")}
           value={query.get("status")}
-          options={enumOptions(STATUSES, "notificationStatus", t)}
+          options={enumOptions(Object.values(NotificationStatus), "notificationStatus", t)}
           t={t}
         />
         <SelectFilter
           name="kind"
           label={t("notifications.col.kind")}
           value={query.get("kind")}
-          options={enumOptions(KINDS, "notificationKind", t)}
+          options={enumOptions(Object.values(NotificationKind), "notificationKind", t)}
           t={t}
         />
       </FilterForm>
       {list && list.notifications.length === 0 ? <p className="card empty">{t("common.empty")}</p> : null}
       {list && list.notifications.length > 0 ? (
-        <DataTable
-          columns={[
-            { label: t("notifications.col.received") },
-            { label: t("notifications.col.kind") },
-            { label: t("notifications.col.status") },
-            { label: t("notifications.col.verified") },
-            { label: t("notifications.col.order") },
-            { label: t("notifications.col.dedupe") },
-            canAct && { label: t("common.actions") },
-          ]}
-        >
-          {list.notifications.map((notification) => (
-            <tr key={notification.id}>
-              <td>
-                <Time at={notification.receivedAt} locale={locale} />
-              </td>
-              <td>{t(dynamicKey("notificationKind", notification.kind))}</td>
-              <td>
-                <NotificationStatusBadge status={notification.status} t={t} />
-                {notification.error ? <div className="flag">{notification.error}</div> : null}
-              </td>
-              <td>
-                <span className={`badge ${notification.verified ? "tone-ok" : "tone-bad"}`}>
-                  {notification.verified ? t("notifications.verified") : t("notifications.unverified")}
-                </span>
-                {notification.verifyError ? <div className="muted">{notification.verifyError}</div> : null}
-              </td>
-              <td>
-                {notification.orderId ? (
-                  <a href={`/admin/orders/${notification.orderId}`}>
-                    <ShortId id={notification.orderId} />
-                  </a>
-                ) : (
-                  "—"
-                )}
-              </td>
-              <td>
-                <span className="mono">{notification.dedupeKey}</span>
-                <JsonView label={t("notifications.rawBody")} value={notification.rawBody} />
-              </td>
-              {canAct ? (
-                <td>
-                  <ReapplyButton notificationId={notification.id} />
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </DataTable>
+        <NotificationsTable
+          notifications={list.notifications}
+          canAct={hasRole(operator.role, "OPERATOR")}
+          t={t}
+          locale={locale}
+        />
       ) : null}
       {list ? <Pager path="/admin/notifications" query={query} nextCursor={list.nextCursor} t={t} /> : null}
-
       {list && list.rejections.length > 0 ? (
-        <section className="card" style={{ marginTop: "1rem" }}>
-          <h2>{t("notifications.rejections")}</h2>
-          <DataTable
-            columns={[
-              { label: t("notifications.rejections.last") },
-              { label: t("notifications.rejections.source") },
-              { label: t("notifications.col.kind") },
-              { label: t("notifications.rejections.reason") },
-              { label: t("notifications.rejections.count"), num: true },
-            ]}
-          >
-            {list.rejections.map((rejection) => (
-              <tr key={rejection.id.toString()}>
-                <td>
-                  <Time at={rejection.lastSeenAt} locale={locale} />
-                </td>
-                <td className="mono">{rejection.sourceAddress}</td>
-                <td>{t(dynamicKey("notificationKind", rejection.kind))}</td>
-                <td className="mono">{rejection.reason}</td>
-                <td className="num">{rejection.count}</td>
-              </tr>
-            ))}
-          </DataTable>
-        </section>
+        <RejectionsCard rejections={list.rejections} t={t} locale={locale} />
       ) : null}
     </>
+  );
+}
+
+function NotificationsTable({
+  notifications,
+  canAct,
+  t,
+  locale,
+}: View & { notifications: NotificationList["notifications"]; canAct: boolean }) {
+  return (
+    <DataTable
+      columns={[
+        { label: t("notifications.col.received") },
+        { label: t("notifications.col.kind") },
+        { label: t("notifications.col.status") },
+        { label: t("notifications.col.verified") },
+        { label: t("notifications.col.order") },
+        { label: t("notifications.col.dedupe") },
+        canAct && { label: t("common.actions") },
+      ]}
+    >
+      {notifications.map((notification) => (
+        <tr key={notification.id}>
+          <td>
+            <Time at={notification.receivedAt} locale={locale} />
+          </td>
+          <td>{t(dynamicKey("notificationKind", notification.kind))}</td>
+          <td>
+            <NotificationStatusBadge status={notification.status} t={t} />
+            {notification.error ? <div className="flag">{notification.error}</div> : null}
+          </td>
+          <td>
+            <span className={`badge ${notification.verified ? "tone-ok" : "tone-bad"}`}>
+              {notification.verified ? t("notifications.verified") : t("notifications.unverified")}
+            </span>
+            {notification.verifyError ? <div className="muted">{notification.verifyError}</div> : null}
+          </td>
+          <td>
+            {notification.orderId ? (
+              <a href={`/admin/orders/${notification.orderId}`}>
+                <ShortId id={notification.orderId} />
+              </a>
+            ) : (
+              "—"
+            )}
+          </td>
+          <td>
+            <span className="mono">{notification.dedupeKey}</span>
+            <JsonView label={t("notifications.rawBody")} value={notification.rawBody} />
+          </td>
+          {canAct ? (
+            <td>
+              <ReapplyButton notificationId={notification.id} />
+            </td>
+          ) : null}
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
+/** Notifications that failed verification, counted by address and hour (never applied). */
+function RejectionsCard({ rejections, t, locale }: View & { rejections: NotificationList["rejections"] }) {
+  return (
+    <section className="card" style={{ marginTop: "1rem" }}>
+      <h2>{t("notifications.rejections")}</h2>
+      <DataTable
+        columns={[
+          { label: t("notifications.rejections.last") },
+          { label: t("notifications.rejections.source") },
+          { label: t("notifications.col.kind") },
+          { label: t("notifications.rejections.reason") },
+          { label: t("notifications.rejections.count"), num: true },
+        ]}
+      >
+        {rejections.map((rejection) => (
+          <tr key={rejection.id.toString()}>
+            <td>
+              <Time at={rejection.lastSeenAt} locale={locale} />
+            </td>
+            <td className="mono">{rejection.sourceAddress}</td>
+            <td>{t(dynamicKey("notificationKind", rejection.kind))}</td>
+            <td className="mono">{rejection.reason}</td>
+            <td className="num">{rejection.count}</td>
+          </tr>
+        ))}
+      </DataTable>
+    </section>
   );
 }

@@ -3,7 +3,7 @@ import { listOrders } from "@/lib/admin/orders/list-orders";
 import { orderListQuery } from "@/lib/admin/request-schemas";
 import type { OrderStatus } from "@/lib/db";
 import { OrderFlow } from "@/lib/db";
-import { dynamicKey, type Translate } from "@/lib/i18n/translate";
+import { dynamicKey, type Locale, type Translate } from "@/lib/i18n/translate";
 import { parseIqd } from "@/lib/money/parse-iqd";
 import { ORDER_STATUSES } from "@/lib/orders/order-state";
 import { OrderStatusBadge } from "../../_ui/badges";
@@ -68,6 +68,8 @@ function SearchMatchNote({
   return <p className="notice notice-info">{t(key)}</p>;
 }
 
+type OrderList = Awaited<ReturnType<typeof listOrders>>;
+
 export default async function OrdersPage({ searchParams }: { searchParams: SearchParams }) {
   const { ctx, locale, t } = await consolePage();
   const pageQuery = toSearchParams(await searchParams);
@@ -78,11 +80,8 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
   const exportQuery = new URLSearchParams(query);
   exportQuery.delete("after");
   exportQuery.delete("limit");
-  const selected = new Set(pageQuery.getAll("status"));
   const filtered = [...pageQuery.keys()].some((name) => name !== "after");
   const q = pageQuery.get("q") ?? "";
-  // Open when a filter other than the search box is in use (phones see the search box first).
-  const moreFilters = [...pageQuery.keys()].some((name) => !["q", "after"].includes(name));
 
   return (
     <>
@@ -91,143 +90,158 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
           {t("orders.export")}
         </a>
       </PageHead>
-
-      <search>
-        <form className="card" method="get" action="/admin/orders">
-          <div className="filters">
-            <SearchField
-              label={t("orders.search")}
-              value={q}
-              placeholder={t("orders.searchPlaceholder")}
-              hint={t("orders.searchHint")}
-            />
-            <details className="more-filters wide" open={moreFilters}>
-              <summary>{t("orders.moreFilters")}</summary>
-              <div className="filters">
-                <SelectFilter
-                  name="status"
-                  label={t("orders.filter.status")}
-                  value={[...selected][0] ?? null}
-                  options={enumOptions(ORDER_STATUSES, "status", t)}
-                  t={t}
-                />
-                <SelectFilter
-                  name="flow"
-                  label={t("orders.filter.flow")}
-                  value={pageQuery.get("flow")}
-                  options={enumOptions(FLOWS, "flow", t)}
-                  t={t}
-                />
-                <label className="field">
-                  <span>{t("orders.filter.from")}</span>
-                  <input type="date" name="from" defaultValue={pageQuery.get("from") ?? ""} />
-                </label>
-                <label className="field">
-                  <span>{t("orders.filter.to")}</span>
-                  <input type="date" name="to" defaultValue={pageQuery.get("to") ?? ""} />
-                </label>
-                <label className="field">
-                  <span>{t("orders.filter.minAmount")}</span>
-                  <input
-                    name="minIqd"
-                    inputMode="decimal"
-                    defaultValue={pageQuery.get("minIqd") ?? ""}
-                    dir="ltr"
-                  />
-                </label>
-                <label className="field">
-                  <span>{t("orders.filter.maxAmount")}</span>
-                  <input
-                    name="maxIqd"
-                    inputMode="decimal"
-                    defaultValue={pageQuery.get("maxIqd") ?? ""}
-                    dir="ltr"
-                  />
-                </label>
-                <label className="field">
-                  <span>{t("orders.filter.customer")}</span>
-                  <input name="customerId" defaultValue={pageQuery.get("customerId") ?? ""} dir="ltr" />
-                </label>
-                <CheckFilter
-                  name="attention"
-                  label={t("orders.filter.attention")}
-                  checked={pageQuery.get("attention") === "true"}
-                />
-                <div className="form-actions">
-                  <button className="btn" type="submit">
-                    {t("common.filter")}
-                  </button>
-                  {filtered ? (
-                    <a className="btn btn-quiet" href="/admin/orders">
-                      {t("common.clear")}
-                    </a>
-                  ) : null}
-                </div>
-              </div>
-            </details>
-          </div>
-        </form>
-      </search>
-
+      <OrderFilters pageQuery={pageQuery} filtered={filtered} t={t} />
       {invalid ? (
         <p className="notice notice-bad">{t("orders.invalidFilter", { message: invalid })}</p>
       ) : null}
       <SearchMatchNote match={list?.match} q={q} t={t} />
-
-      {list ? (
-        list.orders.length === 0 ? (
-          <p className="card empty">{filtered ? t("common.emptyFiltered") : t("common.empty")}</p>
-        ) : (
-          <DataTable
-            id="orders"
-            cards
-            columns={[
-              { label: t("orders.col.created") },
-              { label: t("orders.col.order") },
-              { label: t("orders.col.flow") },
-              { label: t("orders.col.status") },
-              { label: t("orders.col.amount"), num: true },
-              { label: t("orders.col.paymentId"), wide: true },
-              { label: t("common.customer"), wide: true },
-            ]}
-          >
-            {list.orders.map((order) => (
-              <tr key={order.id} data-order={order.id}>
-                <td data-label={t("orders.col.created")}>
-                  <Time at={order.createdAt} locale={locale} />
-                </td>
-                <td data-label={t("orders.col.order")}>
-                  <a href={`/admin/orders/${order.id}`}>
-                    <ShortId id={order.id} />
-                  </a>
-                </td>
-                <td data-label={t("orders.col.flow")}>{t(dynamicKey("flow", order.flow))}</td>
-                <td data-label={t("orders.col.status")}>
-                  <OrderStatusBadge status={order.status as OrderStatus} t={t} />
-                  {order.needsAttention ? (
-                    <span className="flag" title={order.attentionReason ?? ""}>
-                      {" "}
-                      ⚑ <span className="hide-narrow">{t("common.attention")}</span>
-                    </span>
-                  ) : null}
-                </td>
-                <td className="num" data-label={t("orders.col.amount")}>
-                  <Amount fils={order.amountFils} locale={locale} />
-                </td>
-                <td className="hide-narrow">
-                  <ShortId id={order.paymentId} />
-                </td>
-                <td className="hide-narrow">
-                  <a href={`/admin/orders?customerId=${order.customerId}`}>
-                    <ShortId id={order.customerId} />
-                  </a>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        )
+      {list && list.orders.length === 0 ? (
+        <p className="card empty">{filtered ? t("common.emptyFiltered") : t("common.empty")}</p>
       ) : null}
+      {list && list.orders.length > 0 ? <OrdersTable orders={list.orders} t={t} locale={locale} /> : null}
       {list ? <Pager path="/admin/orders" query={pageQuery} nextCursor={list.nextCursor} t={t} /> : null}
     </>
+  );
+}
+
+/** The search box, and behind "more filters" the rest (open when one of them is in use). */
+function OrderFilters({
+  pageQuery,
+  filtered,
+  t,
+}: {
+  pageQuery: URLSearchParams;
+  filtered: boolean;
+  t: Translate;
+}) {
+  // Open when a filter other than the search box is in use (phones see the search box first).
+  const moreFilters = [...pageQuery.keys()].some((name) => !["q", "after"].includes(name));
+  return (
+    <search>
+      <form className="card" method="get" action="/admin/orders">
+        <div className="filters">
+          <SearchField
+            label={t("orders.search")}
+            value={pageQuery.get("q") ?? ""}
+            placeholder={t("orders.searchPlaceholder")}
+            hint={t("orders.searchHint")}
+          />
+          <details className="more-filters wide" open={moreFilters}>
+            <summary>{t("orders.moreFilters")}</summary>
+            <div className="filters">
+              <SelectFilter
+                name="status"
+                label={t("orders.filter.status")}
+                value={pageQuery.getAll("status")[0] ?? null}
+                options={enumOptions(ORDER_STATUSES, "status", t)}
+                t={t}
+              />
+              <SelectFilter
+                name="flow"
+                label={t("orders.filter.flow")}
+                value={pageQuery.get("flow")}
+                options={enumOptions(FLOWS, "flow", t)}
+                t={t}
+              />
+              <TextFilter name="from" type="date" label={t("orders.filter.from")} pageQuery={pageQuery} />
+              <TextFilter name="to" type="date" label={t("orders.filter.to")} pageQuery={pageQuery} />
+              <TextFilter name="minIqd" decimal label={t("orders.filter.minAmount")} pageQuery={pageQuery} />
+              <TextFilter name="maxIqd" decimal label={t("orders.filter.maxAmount")} pageQuery={pageQuery} />
+              <TextFilter name="customerId" ltr label={t("orders.filter.customer")} pageQuery={pageQuery} />
+              <CheckFilter
+                name="attention"
+                label={t("orders.filter.attention")}
+                checked={pageQuery.get("attention") === "true"}
+              />
+              <div className="form-actions">
+                <button className="btn" type="submit">
+                  {t("common.filter")}
+                </button>
+                {filtered ? (
+                  <a className="btn btn-quiet" href="/admin/orders">
+                    {t("common.clear")}
+                  </a>
+                ) : null}
+              </div>
+            </div>
+          </details>
+        </div>
+      </form>
+    </search>
+  );
+}
+
+/** One text filter, filled from the query string: a date, an amount in IQD (typed left to right), or an id. */
+function TextFilter(props: {
+  name: string;
+  label: string;
+  pageQuery: URLSearchParams;
+  type?: "date";
+  decimal?: boolean;
+  ltr?: boolean;
+}) {
+  return (
+    <label className="field">
+      <span>{props.label}</span>
+      <input
+        type={props.type}
+        name={props.name}
+        inputMode={props.decimal ? "decimal" : undefined}
+        defaultValue={props.pageQuery.get(props.name) ?? ""}
+        dir={props.decimal || props.ltr ? "ltr" : undefined}
+      />
+    </label>
+  );
+}
+
+function OrdersTable({ orders, t, locale }: { orders: OrderList["orders"]; t: Translate; locale: Locale }) {
+  return (
+    <DataTable
+      id="orders"
+      cards
+      columns={[
+        { label: t("orders.col.created") },
+        { label: t("orders.col.order") },
+        { label: t("orders.col.flow") },
+        { label: t("orders.col.status") },
+        { label: t("orders.col.amount"), num: true },
+        { label: t("orders.col.paymentId"), wide: true },
+        { label: t("common.customer"), wide: true },
+      ]}
+    >
+      {orders.map((order) => (
+        <tr key={order.id} data-order={order.id}>
+          <td data-label={t("orders.col.created")}>
+            <Time at={order.createdAt} locale={locale} />
+          </td>
+          <td data-label={t("orders.col.order")}>
+            <a href={`/admin/orders/${order.id}`}>
+              <ShortId id={order.id} />
+            </a>
+          </td>
+          <td data-label={t("orders.col.flow")}>{t(dynamicKey("flow", order.flow))}</td>
+          <td data-label={t("orders.col.status")}>
+            <OrderStatusBadge status={order.status as OrderStatus} t={t} />
+            {order.needsAttention ? (
+              <span className="flag" title={order.attentionReason ?? ""}>
+                {" "}
+                ⚑ <span className="hide-narrow">{t("common.attention")}</span>
+              </span>
+            ) : null}
+          </td>
+          <td className="num" data-label={t("orders.col.amount")}>
+            <Amount fils={order.amountFils} locale={locale} />
+          </td>
+          <td className="hide-narrow">
+            <ShortId id={order.paymentId} />
+          </td>
+          <td className="hide-narrow">
+            <a href={`/admin/orders?customerId=${order.customerId}`}>
+              <ShortId id={order.customerId} />
+            </a>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
