@@ -30,7 +30,8 @@ function nameOf(node) {
   if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) && parent.name) {
     return parent.name.getText();
   }
-  if (parent && ts.isCallExpression(parent)) return `(argument of ${parent.expression.getText().slice(0, 40)})`;
+  if (parent && ts.isCallExpression(parent))
+    return `(argument of ${parent.expression.getText().slice(0, 40)})`;
   return "(anonymous)";
 }
 
@@ -38,13 +39,20 @@ const found = [];
 for (const folder of FOLDERS) {
   for (const file of sourceFiles(path.join(root, folder))) {
     const text = readFileSync(file, "utf8");
-    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+    const source = ts.createSourceFile(
+      file,
+      text,
+      ts.ScriptTarget.Latest,
+      true,
+      file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+    );
     const visit = (node) => {
       if (ts.isFunctionLike(node) && "body" in node && node.body) {
         const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
         const end = source.getLineAndCharacterOfPosition(node.getEnd()).line;
         const lines = end - start + 1;
-        if (lines > MAX_LINES) found.push({ file: path.relative(root, file), line: start + 1, name: nameOf(node), lines });
+        if (lines > MAX_LINES)
+          found.push({ file: path.relative(root, file), line: start + 1, name: nameOf(node), lines });
       }
       ts.forEachChild(node, visit);
     };
@@ -53,7 +61,8 @@ for (const folder of FOLDERS) {
 }
 
 found.sort((a, b) => b.lines - a.lines);
-for (const fn of found) console.log(`${String(fn.lines).padStart(4)} lines  ${fn.name}  ${fn.file}:${fn.line}`);
+for (const fn of found)
+  console.log(`${String(fn.lines).padStart(4)} lines  ${fn.name}  ${fn.file}:${fn.line}`);
 if (found.length > 0) {
   console.error(`\n${found.length} function(s) longer than ${MAX_LINES} lines`);
   process.exit(1);

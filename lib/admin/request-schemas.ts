@@ -4,6 +4,7 @@
 // invalid input come from here, so keep them as they are: the console and scripts read them.
 import { z } from "zod";
 import { OrderFlow, RefundStatus } from "@/generated/prisma/enums";
+import type { OrderActionName } from "@/lib/admin/orders/actions/order-action-names";
 import { normalizeEmail, passwordProblem } from "@/lib/auth/credential-rules";
 import { ORDER_STATUSES } from "@/lib/orders/order-state";
 
@@ -61,19 +62,18 @@ const actionFils = z
   .transform((value) => BigInt(value))
   .refine((value) => value > 0n, { message: "must be more than zero fils" });
 
-/** The body of each action, by the last segment of POST /api/admin/orders/{id}/<action>. */
+/** The body of each action on an order (POST /api/admin/orders/{id}/<action's path segment>). */
 export const ORDER_ACTION_INPUT = {
   accept: z.strictObject({}),
   cancel: z.strictObject({}),
   void: z.strictObject({
     amount: actionFils.optional().meta({ description: "Fils to void; left out, all that is still held." }),
   }),
-  refunds: z.strictObject({ amount: actionFils, reason: z.string().trim().min(1).max(256) }),
+  refund: z.strictObject({ amount: actionFils, reason: z.string().trim().min(1).max(256) }),
   reconcile: z.strictObject({}),
-} as const;
+} as const satisfies Record<OrderActionName, z.ZodType>;
 
-export type OrderActionKey = keyof typeof ORDER_ACTION_INPUT;
-export type OrderActionInput<K extends OrderActionKey> = z.output<(typeof ORDER_ACTION_INPUT)[K]>;
+export type OrderActionInput<N extends OrderActionName> = z.output<(typeof ORDER_ACTION_INPUT)[N]>;
 
 // ---------------------------------------------------------------- the other lists
 

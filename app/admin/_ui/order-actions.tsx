@@ -6,53 +6,65 @@
 // the wallet said, including "unknown — being resolved".
 import { useRouter } from "next/navigation";
 import { type FormEvent, useRef, useState } from "react";
-import { formatAmount } from "@/lib/i18n/format";
-import { dynamicKey, type MessageKey } from "@/lib/i18n/translate";
-import { filsToInput, parseIqd } from "@/lib/money/parse-iqd";
-import { callAdminApi, errorCode, errorText, newIdempotencyKey } from "./admin-api";
+import { type OrderActionName, orderActionPath } from "@/lib/admin/orders/actions/order-action-names";
+import type { OrderActionAnswerJson } from "@/lib/api/contract/admin/order-actions";
+import { dynamicKey, type MessageKey, type Translate } from "@/lib/i18n/translate";
+import { type ApiAnswer, callAdminApi, errorCode, errorText, newIdempotencyKey } from "./admin-api";
 import { useLocale, useT } from "./i18n-client";
-
-export type ActionName = "accept" | "cancel" | "void" | "refund" | "reconcile";
+import { ACTION_FIELDS, type ActionMoney, actionBody, type OfferedAction } from "./order-action-fields";
 
 export interface OrderActionsProps {
   orderId: string;
-  actions: { action: ActionName; maxFils?: string }[];
-  /** Fils as strings: captured, refunded, pending, refundable, amount. */
-  money: { amount: string; captured: string; refunded: string; pending: string; refundable: string };
+  actions: OfferedAction[];
+  money: ActionMoney;
 }
-
-interface ActionAnswerBody {
-  action?: string;
-  wallet?: { outcome: "SUCCESS" | "PROCESSING" | "UNKNOWN" | "RETRYING" | "FAIL"; resultCode: string | null };
-  settled?: boolean;
-  order?: { status: string };
-  error?: { details?: { resultCode?: string } };
-}
-
-const API_PATH: Record<ActionName, string> = {
-  accept: "accept",
-  cancel: "cancel",
-  void: "void",
-  refund: "refunds",
-  reconcile: "reconcile",
-};
 
 type Result = { tone: "ok" | "info" | "warn" | "bad"; text: string };
+
+const BUTTON_CLASS: Record<OrderActionName, string> = {
+  accept: "btn btn-primary",
+  cancel: "btn btn-danger",
+  void: "btn btn-primary",
+  refund: "btn btn-primary",
+  reconcile: "btn",
+};
+
+const label = (t: Translate, action: OrderActionName) => t(`action.${action}` as MessageKey);
+
+/** What the answer means for the operator: the wallet's outcome, or what checking found. */
+function describeAnswer(body: OrderActionAnswerJson, t: Translate): Result {
+  if (body.action === "reconcile") {
+    return body.settled
+      ? {
+          tone: "ok",
+          text: t("action.reconciledChanged", { status: t(dynamicKey("status", body.order.status)) }),
+        }
+      : { tone: "info", text: t("action.reconciled") };
+  }
+  const { outcome, resultCode } = body.wallet;
+  const tone =
+    outcome === "SUCCESS" ? "ok" : outcome === "FAIL" ? "bad" : outcome === "UNKNOWN" ? "warn" : "info";
+  return { tone, text: t(dynamicKey("action.outcome", outcome), { code: resultCode ?? "" }) };
+}
+
+/** The wallet refused it: the answer is an error carrying the wallet's resultCode. */
+function refusal(answer: ApiAnswer, t: Translate): Result {
+  const details = (answer.body as { error?: { details?: { resultCode?: string } } } | null)?.error?.details;
+  return { tone: "bad", text: t("action.outcome.FAIL", { code: details?.resultCode ?? "" }) };
+}
 
 export function OrderActions({ orderId, actions, money }: OrderActionsProps) {
   const t = useT();
   const locale = useLocale();
   const router = useRouter();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [open, setOpen] = useState<{ action: ActionName; maxFils?: string } | null>(null);
+  const [open, setOpen] = useState<OfferedAction | null>(null);
   const [key, setKey] = useState("");
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
   const [problem, setProblem] = useState("");
 
-  const iqd = (fils: string | bigint) => formatAmount(BigInt(fils), locale);
-
-  function start(action: { action: ActionName; maxFils?: string }) {
+  function start(action: OfferedAction) {
     setOpen(action);
     setKey(newIdempotencyKey());
     setResult(null);
@@ -66,57 +78,26 @@ export function OrderActions({ orderId, actions, money }: OrderActionsProps) {
     router.refresh();
   }
 
-  function describe(body: ActionAnswerBody): Result {
-    if (body.action === "reconcile") {
-      return body.settled && body.order
-        ? {
-            tone: "ok",
-            text: t("action.reconciledChanged", { status: t(dynamicKey("status", body.order.status)) }),
-          }
-        : { tone: "info", text: t("action.reconciled") };
-    }
-    const outcome = body.wallet?.outcome ?? "UNKNOWN";
-    const tone =
-      outcome === "SUCCESS" ? "ok" : outcome === "FAIL" ? "bad" : outcome === "UNKNOWN" ? "warn" : "info";
-    return {
-      tone,
-      text: t(dynamicKey("action.outcome", outcome), { code: body.wallet?.resultCode ?? "" }),
-    };
-  }
-
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!open || result) return;
-    const form = new FormData(event.currentTarget);
-    const body: Record<string, string> = {};
-    const amountText = String(form.get("amount") ?? "").trim();
-    if (open.action === "refund" || (open.action === "void" && amountText)) {
-      const fils = parseIqd(amountText);
-      if (fils === null || fils <= 0n) {
-        setProblem(t("action.invalidAmount"));
-        return;
-      }
-      body.amount = fils.toString();
+    const body = actionBody(open.action, new FormData(event.currentTarget));
+    if (!body) {
+      setProblem(t("action.invalidAmount"));
+      return;
     }
-    if (open.action === "refund") body.reason = String(form.get("reason") ?? "");
     setSending(true);
     setProblem("");
-    const answer = await callAdminApi<ActionAnswerBody>(
-      `/api/admin/orders/${orderId}/${API_PATH[open.action]}`,
-      {
-        body,
-        idempotencyKey: key,
-      },
-    );
+    const answer = await callAdminApi<OrderActionAnswerJson>(orderActionPath(orderId, open.action), {
+      body,
+      idempotencyKey: key,
+    });
     setSending(false);
     if (answer.ok && answer.body) {
-      setResult(describe(answer.body));
+      setResult(describeAnswer(answer.body, t));
       router.refresh();
     } else if (errorCode(answer) === "WALLET_REJECTED") {
-      setResult({
-        tone: "bad",
-        text: t("action.outcome.FAIL", { code: answer.body?.error?.details?.resultCode ?? "" }),
-      });
+      setResult(refusal(answer, t));
       router.refresh();
     } else {
       // Nothing was done, or we cannot tell: the same key makes a retry from this dialog safe.
@@ -124,121 +105,107 @@ export function OrderActions({ orderId, actions, money }: OrderActionsProps) {
     }
   }
 
-  const label = (action: ActionName) => t(`action.${action}` as MessageKey);
-
+  const Fields = open ? ACTION_FIELDS[open.action] : null;
   return (
     <>
-      <div className="actions-list">
-        {actions.map((action) => (
-          <button
-            key={action.action}
-            type="button"
-            className={
-              action.action === "reconcile"
-                ? "btn"
-                : action.action === "cancel"
-                  ? "btn btn-danger"
-                  : "btn btn-primary"
-            }
-            data-action={action.action}
-            onClick={() => start(action)}
-          >
-            {label(action.action)}
-          </button>
-        ))}
-      </div>
+      <ActionButtons actions={actions} start={start} t={t} />
       <dialog ref={dialog} className="confirm" aria-labelledby="action-title" onClose={() => setOpen(null)}>
-        {open ? (
+        {open && Fields ? (
           <form onSubmit={submit}>
             <div className="dialog-body">
-              <h2 id="action-title">{t("action.confirmTitle", { action: label(open.action) })}</h2>
-              {open.action === "accept" ? <p>{t("action.accept.explain")}</p> : null}
-              {open.action === "cancel" ? (
-                <p>{t("action.cancel.explain", { amount: iqd(money.amount) })}</p>
-              ) : null}
-              {open.action === "reconcile" ? <p>{t("action.reconcile.explain")}</p> : null}
-              {open.action === "void" ? (
-                <>
-                  <p>{t("action.void.explain", { max: iqd(open.maxFils ?? "0") })}</p>
-                  <label className="field">
-                    <span>{t("action.amount")}</span>
-                    <input
-                      name="amount"
-                      inputMode="decimal"
-                      dir="ltr"
-                      placeholder={filsToInput(BigInt(open.maxFils ?? "0"))}
-                      aria-describedby="amount-hint"
-                    />
-                    <small id="amount-hint" className="muted">
-                      {t("action.amountHint")}
-                    </small>
-                  </label>
-                </>
-              ) : null}
-              {open.action === "refund" ? (
-                <>
-                  <p>{t("action.refund.explain")}</p>
-                  <p className="formula" dir="auto" data-testid="refund-formula">
-                    {t("action.refund.formula", {
-                      captured: iqd(money.captured),
-                      refunded: iqd(money.refunded),
-                      pending: iqd(money.pending),
-                      refundable: iqd(money.refundable),
-                    })}
-                  </p>
-                  <div className="stack">
-                    <label className="field">
-                      <span>{t("action.amount")}</span>
-                      <input
-                        name="amount"
-                        inputMode="decimal"
-                        dir="ltr"
-                        required
-                        defaultValue={filsToInput(BigInt(money.refundable))}
-                        aria-describedby="amount-hint"
-                      />
-                      <small id="amount-hint" className="muted">
-                        {t("action.amountHint")}
-                      </small>
-                    </label>
-                    <label className="field">
-                      <span>{t("action.reason")}</span>
-                      <input name="reason" required maxLength={256} dir="auto" />
-                    </label>
-                  </div>
-                </>
-              ) : null}
-              {problem ? (
-                <p className="notice notice-bad" role="alert">
-                  {problem}
-                </p>
-              ) : null}
-              {sending ? <p className="notice notice-info">{t("action.sending")}</p> : null}
-              {result ? (
-                <p className={`notice notice-${result.tone}`} role="status" data-testid="action-result">
-                  {result.text}
-                </p>
-              ) : null}
+              <h2 id="action-title">{t("action.confirmTitle", { action: label(t, open.action) })}</h2>
+              <Fields offered={open} money={money} t={t} locale={locale} />
+              <DialogNotices problem={problem} sending={sending} result={result} t={t} />
             </div>
-            <div className="dialog-foot">
-              {result ? (
-                <button type="button" className="btn btn-primary" onClick={close}>
-                  {t("common.close")}
-                </button>
-              ) : (
-                <>
-                  <button type="button" className="btn" onClick={close} disabled={sending}>
-                    {t("common.cancel")}
-                  </button>
-                  <button type="submit" className="btn btn-primary" disabled={sending} data-confirm>
-                    {t("action.confirm")}
-                  </button>
-                </>
-              )}
-            </div>
+            <DialogFoot done={result !== null} sending={sending} close={close} t={t} />
           </form>
         ) : null}
       </dialog>
     </>
+  );
+}
+
+function ActionButtons({
+  actions,
+  start,
+  t,
+}: {
+  actions: OfferedAction[];
+  start: (action: OfferedAction) => void;
+  t: Translate;
+}) {
+  return (
+    <div className="actions-list">
+      {actions.map((action) => (
+        <button
+          key={action.action}
+          type="button"
+          className={BUTTON_CLASS[action.action]}
+          data-action={action.action}
+          onClick={() => start(action)}
+        >
+          {label(t, action.action)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function DialogNotices({
+  problem,
+  sending,
+  result,
+  t,
+}: {
+  problem: string;
+  sending: boolean;
+  result: Result | null;
+  t: Translate;
+}) {
+  return (
+    <>
+      {problem ? (
+        <p className="notice notice-bad" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {sending ? <p className="notice notice-info">{t("action.sending")}</p> : null}
+      {result ? (
+        <p className={`notice notice-${result.tone}`} role="status" data-testid="action-result">
+          {result.text}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function DialogFoot({
+  done,
+  sending,
+  close,
+  t,
+}: {
+  done: boolean;
+  sending: boolean;
+  close: () => void;
+  t: Translate;
+}) {
+  return (
+    <div className="dialog-foot">
+      {done ? (
+        <button type="button" className="btn btn-primary" onClick={close}>
+          {t("common.close")}
+        </button>
+      ) : (
+        <>
+          <button type="button" className="btn" onClick={close} disabled={sending}>
+            {t("common.cancel")}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={sending} data-confirm>
+            {t("action.confirm")}
+          </button>
+        </>
+      )}
+    </div>
   );
 }

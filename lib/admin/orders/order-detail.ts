@@ -1,23 +1,30 @@
-// Everything an operator needs on one order's page: the order and its lines, its customer (never
-// their tokens), its refunds and escrow operations, the money (captured − refunded − pending =
-// refundable) and the actions that fit its state and the operator's role.
+// Everything an operator needs on one order's page, built once for the page and the API: the order
+// and its lines, its customer (never their tokens), its refunds and escrow operations, the money
+// (captured − refunded − pending = refundable), the actions that fit its state and the operator's
+// role, and its timeline.
 import type { OperatorRole } from "@/lib/db";
 import { NotFoundError } from "@/lib/errors/domain-errors";
 import type { ServiceContext } from "@/lib/services/context";
 import { CUSTOMER_SUMMARY } from "../list-customers";
-import { availableActions } from "./available-actions";
+import { availableActions } from "./actions/order-action-table";
 import { orderMoney } from "./order-money";
+import { orderTimeline } from "./order-timeline";
+
+export type OrderDetail = Awaited<ReturnType<typeof getOrderDetail>>;
 
 export async function getOrderDetail(ctx: ServiceContext, orderId: string, role: OperatorRole) {
-  const order = await ctx.prisma.order.findUnique({
-    where: { id: orderId },
-    include: {
-      items: true,
-      customer: { select: CUSTOMER_SUMMARY },
-      refunds: { orderBy: { createdAt: "asc" } },
-      escrowOperations: { orderBy: { createdAt: "asc" } },
-    },
-  });
+  const [order, timeline] = await Promise.all([
+    ctx.prisma.order.findUnique({
+      where: { id: orderId },
+      include: {
+        items: true,
+        customer: { select: CUSTOMER_SUMMARY },
+        refunds: { orderBy: { createdAt: "asc" } },
+        escrowOperations: { orderBy: { createdAt: "asc" } },
+      },
+    }),
+    orderTimeline(ctx, orderId),
+  ]);
   if (!order) throw new NotFoundError("No such order.");
   const money = orderMoney(order, order.refunds);
   const actions = availableActions(
@@ -25,5 +32,5 @@ export async function getOrderDetail(ctx: ServiceContext, orderId: string, role:
     { operations: order.escrowOperations, refunds: order.refunds, money },
     role,
   );
-  return { order, money, actions };
+  return { order, money, actions, timeline };
 }

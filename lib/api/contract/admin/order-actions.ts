@@ -2,7 +2,7 @@
 // void, refunds and reconcile. Each runs under an Idempotency-Key and answers what the wallet said:
 // 200 when it confirmed, 202 while its answer is awaited or unknown (settled in the background).
 import { z } from "zod";
-import type { WalletOutcomeName } from "@/lib/admin/orders/order-actions";
+import type { WalletOutcomeName } from "@/lib/admin/orders/actions/order-action-names";
 import { ORDER_ACTION_INPUT } from "@/lib/admin/request-schemas";
 import { OrderFlow, OrderStatus } from "@/lib/db";
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKey } from "@/lib/http/idempotency-key";
@@ -320,7 +320,7 @@ export const adminRefundOrder = defineEndpoint({
   auth: operatorActs,
   params: orderParams,
   headers: actionHeaders,
-  body: ORDER_ACTION_INPUT.refunds,
+  body: ORDER_ACTION_INPUT.refund,
   responses: answers(refundAnswer, "Refunded: the wallet confirmed it."),
   errors: [...ACTION_ERRORS, "ORDER_STATUS_INVALID", "AMOUNT_EXCEEDS_REMAINING", "WALLET_REJECTED"],
   examples: [

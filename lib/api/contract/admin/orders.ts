@@ -1,7 +1,7 @@
 // The console's orders: the list with its filters and search box, the same list as CSV, and one
 // order's page (lines, customer, refunds, escrow operations, money, the actions that fit, timeline).
 import { z } from "zod";
-import type { OrderActionName } from "@/lib/admin/orders/available-actions";
+import type { OrderActionName } from "@/lib/admin/orders/actions/order-action-names";
 import { csvLine, ORDER_EXPORT_COLUMNS } from "@/lib/admin/orders/export-orders";
 import type { TimelineKind } from "@/lib/admin/orders/order-timeline";
 import { orderListQuery } from "@/lib/admin/request-schemas";

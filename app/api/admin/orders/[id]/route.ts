@@ -1,5 +1,4 @@
 import { getOrderDetail } from "@/lib/admin/orders/order-detail";
-import { orderTimeline } from "@/lib/admin/orders/order-timeline";
 import * as contract from "@/lib/api/contract/admin/orders";
 import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
@@ -10,11 +9,8 @@ export const GET = route.operator(
   "VIEWER",
   { params: contract.adminGetOrder.params },
   async ({ ctx, params, operator }) => {
-    const [detail, timeline] = await Promise.all([
-      getOrderDetail(ctx, params.id, operator.role),
-      orderTimeline(ctx, params.id),
-    ]);
-    return Response.json(jsonSafe({ ...detail, timeline }) satisfies contract.OrderDetailJson);
+    const detail = await getOrderDetail(ctx, params.id, operator.role);
+    return Response.json(jsonSafe(detail) satisfies contract.OrderDetailJson);
   },
 );
 

@@ -1,0 +1,39 @@
+import { dynamicKey } from "@/lib/i18n/translate";
+import { OperationStatusBadge } from "../../../../_ui/badges";
+import { DataTable } from "../../../../_ui/data-table";
+import { Amount, Time } from "../../../../_ui/format";
+import type { SectionProps } from "./section-props";
+
+/** An escrow order's operations (accept, confirm, cancel, void), oldest first; nothing when none. */
+export function EscrowSection({ detail: { order }, locale, t }: SectionProps) {
+  if (order.escrowOperations.length === 0) return null;
+  return (
+    <section className="card" id="escrow-operations">
+      <h2>{t("order.escrowOperations")}</h2>
+      <DataTable
+        columns={[
+          { label: t("common.time") },
+          { label: t("common.actions") },
+          { label: t("common.amount"), num: true },
+          { label: t("common.status") },
+        ]}
+      >
+        {order.escrowOperations.map((operation) => (
+          <tr key={operation.id}>
+            <td>
+              <Time at={operation.createdAt} locale={locale} />
+            </td>
+            <td>{t(dynamicKey("operationType", operation.type))}</td>
+            <td className="num">
+              {operation.amountFils === null ? "—" : <Amount fils={operation.amountFils} locale={locale} />}
+            </td>
+            <td>
+              <OperationStatusBadge status={operation.status} t={t} />
+              {operation.resultCode ? <span className="mono muted"> {operation.resultCode}</span> : null}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { hasRole } from "@/lib/auth/roles";
+import type { OperatorRole } from "@/lib/db";
+import { jsonSafe } from "@/lib/http/json";
+import type { Locale, MessageKey } from "@/lib/i18n/translate";
+import { Amount } from "../../../../_ui/format";
+import { OrderActions } from "../../../../_ui/order-actions";
+import type { SectionProps } from "./section-props";
+
+/** A line of the sum; the total line is what can still be refunded. */
+function MoneyRow({
+  label,
+  fils,
+  locale,
+  total,
+}: {
+  label: string;
+  fils: bigint;
+  locale: Locale;
+  total?: boolean;
+}) {
+  return (
+    <tr className={total ? "total" : undefined}>
+      <td>{label}</td>
+      <td data-testid={total ? "refundable" : undefined}>
+        <Amount fils={fils} locale={locale} />
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * The money as the operator checks it before acting (captured − refunded − pending = refundable;
+ * held and voided for escrow), and the actions that fit the order now.
+ */
+export function MoneySection({ detail, locale, t, role }: SectionProps & { role: OperatorRole }) {
+  const { order, money, actions } = detail;
+  const row = (key: MessageKey, fils: bigint, prefix = "", total = false) => (
+    <MoneyRow label={`${prefix}${t(key)}`} fils={fils} locale={locale} total={total} />
+  );
+  return (
+    <section className="card" id="money">
+      <h2>{t("order.money")}</h2>
+      <table className="money-table">
+        <tbody>
+          {row("order.money.amount", money.amountFils)}
+          {row("order.money.captured", money.capturedFils)}
+          {row("order.money.refunded", money.refundedFils, "− ")}
+          {row("order.money.pending", money.pendingRefundFils, "− ")}
+          {row("order.money.refundable", money.refundableFils, "= ", true)}
+          {order.flow === "ESCROW" ? (
+            <>
+              {row("order.money.held", money.heldFils)}
+              {row("order.money.voided", money.voidedFils)}
+            </>
+          ) : null}
+        </tbody>
+      </table>
+      <h2 className="section-title" style={{ marginTop: "1rem" }}>
+        {t("common.actions")}
+      </h2>
+      {actions.length > 0 ? (
+        <OrderActions orderId={order.id} actions={jsonSafe(actions)} money={jsonSafe(money)} />
+      ) : (
+        <p className="muted" id="no-actions">
+          {hasRole(role, "OPERATOR") ? t("order.noActions") : t("order.viewerNoActions")}
+        </p>
+      )}
+    </section>
+  );
+}

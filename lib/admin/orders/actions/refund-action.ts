@@ -1,0 +1,60 @@
+// Refund part or all of what the wallet captured. Offered while something is refundable (captured −
+// refunded − pending, lib/admin/orders/order-money.ts); the service reserves the amount under the
+// order's lock, so two operators refunding at once cannot both pass.
+import type { Refund } from "@/lib/db";
+import { WalletRejectedError } from "@/lib/errors/domain-errors";
+import { requestRefund } from "@/lib/refunds/request-refund";
+import { auditedCreation, type OrderActionDefinition, orderSummary, walletOutcome } from "./order-action";
+import type { WalletOutcomeName } from "./order-action-names";
+
+const OUTCOME_OF_REFUND: Record<Refund["status"], WalletOutcomeName> = {
+  CREATED: "UNKNOWN",
+  UNKNOWN: "UNKNOWN",
+  PROCESSING: "PROCESSING",
+  SUCCESS: "SUCCESS",
+  FAIL: "FAIL",
+};
+
+export const refundAction: OrderActionDefinition<"refund"> = {
+  name: "refund",
+  role: "OPERATOR",
+  offer: ({ order, money }) =>
+    order.paymentId && money.refundableFils > 0n ? { action: "refund", maxFils: money.refundableFils } : null,
+
+  async perform(ctx, call) {
+    const audit = auditedCreation(call);
+    const refund = await requestRefund(ctx, call.orderId, {
+      amountFils: call.input.amount,
+      reason: call.input.reason,
+      requestedBy: `operator:${call.operator.id}`,
+      onCreate: (tx, created, order) =>
+        audit.write(tx, {
+          action: "order.refund",
+          subjectType: "REFUND",
+          subjectId: created.id,
+          before: orderSummary(order),
+          after: { refund: { id: created.id, amountFils: created.amountFils, reason: created.reason } },
+        }),
+    });
+    const wallet = walletOutcome(OUTCOME_OF_REFUND[refund.status], refund.resultCode);
+    await audit.complete(ctx, wallet.outcome, wallet.resultCode);
+    if (refund.status === "FAIL") {
+      throw new WalletRejectedError(
+        `The wallet refused the refund (${refund.resultCode ?? "no code"}).`,
+        refund.resultCode ?? "FAIL",
+        { refundId: refund.id, failReason: refund.failReason },
+      );
+    }
+    const order = await ctx.prisma.order.findUniqueOrThrow({ where: { id: call.orderId } });
+    return {
+      status: refund.status === "SUCCESS" ? 200 : 202,
+      body: {
+        action: "refund",
+        state: refund.status === "SUCCESS" ? "DONE" : "IN_PROGRESS",
+        wallet,
+        refund,
+        order: orderSummary(order),
+      },
+    };
+  },
+};

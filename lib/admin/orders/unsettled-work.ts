@@ -1,0 +1,18 @@
+// Whether anything about an order still waits on the wallet: the payment itself, a refund or an
+// escrow operation in flight. The console then offers "check with the wallet now" and keeps the
+// order's page refreshing. Pure; the status sets are the state modules' own.
+import type { EscrowOperation, Order, Refund } from "@/lib/db";
+import { IN_FLIGHT_STATUSES } from "@/lib/escrow/escrow-operation-state";
+import { UNSETTLED_ORDER_STATUSES } from "@/lib/orders/order-state";
+import { REFUND_IN_FLIGHT_STATUSES } from "@/lib/refunds/refund-state";
+
+export function hasUnsettledWork(
+  order: Pick<Order, "status">,
+  related: { operations: Pick<EscrowOperation, "status">[]; refunds: Pick<Refund, "status">[] },
+): boolean {
+  return (
+    UNSETTLED_ORDER_STATUSES.includes(order.status) ||
+    related.operations.some((operation) => IN_FLIGHT_STATUSES.includes(operation.status)) ||
+    related.refunds.some((refund) => REFUND_IN_FLIGHT_STATUSES.includes(refund.status))
+  );
+}
