@@ -6,6 +6,8 @@
 //   npm run workers -- reconcile expiry   # only these
 //   WORKERS=general npm run workers
 // SIGTERM/SIGINT: each worker finishes the jobs in hand, then queues, Redis and the database close.
+
+import { getServiceContext } from "@/lib/context/service-context";
 import { disconnectPrisma } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { setMetricsEnabled } from "@/lib/observability/metrics";
@@ -13,7 +15,6 @@ import { startTracing } from "@/lib/observability/tracing";
 import { QUEUE_NAMES } from "@/lib/queue/definitions";
 import { jobSettingsFromEnv } from "@/lib/queue/settings";
 import { resolveQueueNames, WORKER_GROUPS } from "@/lib/queue/worker-groups";
-import { getServiceContext } from "@/lib/services/context";
 import { startMetricsServer } from "./metrics-server";
 import { startWorkers } from "./start";
 

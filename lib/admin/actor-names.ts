@@ -1,7 +1,8 @@
 // Who did it, as operators know each other: `operator:<id>` becomes the operator's name; customers,
 // the wallet and the workers keep their technical label.
+
+import type { ServiceContext } from "@/lib/context/service-context";
 import { isRowId } from "@/lib/ids/request-ids";
-import type { ServiceContext } from "@/lib/services/context";
 
 export type ActorName = (actor: string | null | undefined) => string | undefined;
 

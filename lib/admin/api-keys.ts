@@ -5,9 +5,9 @@ import type { z } from "zod";
 import { newApiKeySecret } from "@/lib/auth/api-key-auth";
 import type { OperatorIdentity } from "@/lib/auth/operator-session";
 import { hasRole } from "@/lib/auth/roles";
+import type { ServiceContext } from "@/lib/context/service-context";
 import type { ApiKey, Operator } from "@/lib/db";
 import { ForbiddenError, NotFoundError } from "@/lib/errors/domain-errors";
-import type { ServiceContext } from "@/lib/services/context";
 import { recordAudit } from "./audit";
 import type { apiKeyInput } from "./request-schemas";
 

@@ -4,10 +4,10 @@
 import type { z } from "zod";
 import type { OperatorIdentity } from "@/lib/auth/operator-session";
 import { invalidateCatalogCache } from "@/lib/catalog/catalog-cache";
+import type { ServiceContext } from "@/lib/context/service-context";
 import type { PrismaClient } from "@/lib/db";
 import { createUnlessTaken } from "@/lib/db/errors";
 import { ConflictError, NotFoundError } from "@/lib/errors/domain-errors";
-import type { ServiceContext } from "@/lib/services/context";
 import { recordAudit } from "./audit";
 import type { productInput, productUpdate } from "./request-schemas";
 

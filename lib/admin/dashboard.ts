@@ -2,11 +2,11 @@
 // by status, money the wallet holds in escrow for us, refunds still in flight, what needs a person
 // (the attention list) and the health of the background queues. Each figure is one indexed query.
 
+import type { ServiceContext } from "@/lib/context/service-context";
 import type { OrderStatus } from "@/lib/db";
 import { ESCROW_HELD_STATUSES } from "@/lib/orders/order-state";
 import type { QueueMetrics } from "@/lib/queue/metrics";
 import { REFUND_IN_FLIGHT_STATUSES } from "@/lib/refunds/refund-state";
-import type { ServiceContext } from "@/lib/services/context";
 import { statusListSql } from "@/lib/state/status-list-sql";
 import { ORDER_LIST_COLUMNS } from "./orders/list-orders";
 

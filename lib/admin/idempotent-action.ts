@@ -3,10 +3,10 @@
 // stored answer instead of a second refund; the same key with other input is refused, and so is a
 // repeat while the first is still running.
 import { createHash } from "node:crypto";
+import type { ServiceContext } from "@/lib/context/service-context";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { BusinessRuleError, StateInvalidError } from "@/lib/errors/domain-errors";
 import type { JsonOf } from "@/lib/http/json";
-import type { ServiceContext } from "@/lib/services/context";
 import { auditJson } from "./audit";
 
 export interface ActionAnswer<Body = unknown> {

@@ -4,10 +4,10 @@
 // idempotent, so this only ever completes what a crash left undone or re-checks a rejected one.
 import type { z } from "zod";
 import type { OperatorIdentity } from "@/lib/auth/operator-session";
+import type { ServiceContext } from "@/lib/context/service-context";
 import type { PrismaClient } from "@/lib/db";
 import { NotFoundError } from "@/lib/errors/domain-errors";
 import { reapplyNotification } from "@/lib/notifications/receive-notification";
-import type { ServiceContext } from "@/lib/services/context";
 import { recordAudit } from "./audit";
 import { afterCursor, pageOf } from "./keyset";
 import type { notificationListQuery } from "./request-schemas";

@@ -5,10 +5,10 @@
 import type { z } from "zod";
 import type { OperatorIdentity } from "@/lib/auth/operator-session";
 import { hashPassword } from "@/lib/auth/passwords";
+import type { ServiceContext } from "@/lib/context/service-context";
 import type { Operator, PrismaClient } from "@/lib/db";
 import { createUnlessTaken } from "@/lib/db/errors";
 import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors/domain-errors";
-import type { ServiceContext } from "@/lib/services/context";
 import { recordAudit } from "./audit";
 import type { operatorInput, operatorUpdate } from "./request-schemas";
 

@@ -1,6 +1,8 @@
 // Agreement payment (spec, "Agreement sequence"): prepare a contract (→ authorizationUrl for
 // my.call('walletSignContract')), bind the resulting authCode (applyToken → the accessToken that is
 // sent as paymentAuthCode), then pay silently with it.
+
+import type { ServiceContext } from "@/lib/context/service-context";
 import { encryptSecret } from "@/lib/crypto/secret-box";
 import {
   CustomerAuthorizationError,
@@ -10,7 +12,6 @@ import {
   WalletUnavailableError,
 } from "@/lib/errors/domain-errors";
 import { newRowId } from "@/lib/ids/request-ids";
-import type { ServiceContext } from "@/lib/services/context";
 import { moveAgreement } from "./agreement-state";
 
 export interface PrepareInput {

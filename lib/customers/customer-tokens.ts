@@ -12,6 +12,7 @@
 // leaves a lease that lapses after REFRESH_LEASE_MS. A slow wallet therefore holds no connection.
 
 import { randomUUID } from "node:crypto";
+import type { ServiceContext } from "@/lib/context/service-context";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
 import type { Prisma, WalletToken } from "@/lib/db";
 import {
@@ -19,7 +20,6 @@ import {
   WalletRejectedError,
   WalletUnavailableError,
 } from "@/lib/errors/domain-errors";
-import type { ServiceContext } from "@/lib/services/context";
 import type { OperationResponse } from "@/lib/wallet/operations";
 
 /** Refresh a little before expiry so a token never expires between our check and the wallet's. */

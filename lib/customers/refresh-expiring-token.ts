@@ -2,8 +2,9 @@
 // refreshAccessToken's: under the token row's refresh lease, so one refresh per customer at a time
 // across every process, and `seenVersion` makes a refresher that waited use the tokens the first one
 // committed instead of spending the (single-use) refresh token again.
+
+import type { ServiceContext } from "@/lib/context/service-context";
 import { isDomainError } from "@/lib/errors/domain-errors";
-import type { ServiceContext } from "@/lib/services/context";
 import { refreshAccessToken } from "./customer-tokens";
 
 export type TokenRefreshResult = "refreshed" | "fresh" | "no-token" | "needs-reauthorization";

@@ -1,11 +1,12 @@
 // POST /api/mini/session: an authCode from my.getAuthCode becomes a stored customer with encrypted
 // wallet tokens, and the mini program gets our own session token (never the wallet's tokens).
+
+import type { ServiceContext } from "@/lib/context/service-context";
 import {
   CustomerAuthorizationError,
   WalletRejectedError,
   WalletUnavailableError,
 } from "@/lib/errors/domain-errors";
-import type { ServiceContext } from "@/lib/services/context";
 import { issueSessionToken } from "@/lib/sessions/session-token";
 import { storeTokens } from "./customer-tokens";
 

@@ -2,11 +2,12 @@
 // releases the escrowed funds to the merchant (spec, escrow `confirm`; it needs the merchant's accept
 // first). Only the order's own customer may confirm it, and a refusal says in words what the mini
 // program should tell them.
+
+import type { ServiceContext } from "@/lib/context/service-context";
 import type { OrderStatus } from "@/lib/db";
 import { StateInvalidError } from "@/lib/errors/domain-errors";
 import { getCustomerOrder } from "@/lib/orders/list-orders";
 import { OrderTransitionError } from "@/lib/orders/order-state";
-import type { ServiceContext } from "@/lib/services/context";
 import { type EscrowResult, requestEscrowOperation } from "./escrow-operations";
 
 export async function confirmReceipt(

@@ -6,6 +6,8 @@
 //   2. call the wallet with that request id;
 //   3. record the answer: S moves the order; F is final, except MUTEX_OPERATION_IN_PROCESSING, which
 //      is retried later; U is settled by reconciliation, never guessed.
+
+import type { ServiceContext } from "@/lib/context/service-context";
 import type { EscrowOperation, EscrowOperationType, Order, Prisma } from "@/lib/db";
 import {
   BusinessRuleError,
@@ -18,7 +20,6 @@ import { flagOrder } from "@/lib/orders/flag-order";
 import { lockOrder } from "@/lib/orders/lock-order";
 import { applyOrderEvent, type OrderEvent } from "@/lib/orders/order-state";
 import { snapshotOf, transitionOrderWithRetry } from "@/lib/orders/transition-order";
-import type { ServiceContext } from "@/lib/services/context";
 import type { WalletOutcome } from "@/lib/wallet/outcome";
 import { withWalletCallScope } from "@/lib/wallet-calls/call-scope";
 import { IN_FLIGHT_STATUSES, moveEscrowOperation } from "./escrow-operation-state";

@@ -1,4 +1,5 @@
 import "server-only";
+import { getServiceContext } from "@/lib/context/service-context";
 // Health of this app instance, as a load balancer and an operator need it:
 //   live   the process answers (no dependency is asked: a slow database must not get it restarted);
 //   ready  it can serve: PostgreSQL and Redis answer. The wallet is reported but never decides it —
@@ -10,7 +11,6 @@ import { getPrisma } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { getAppQueueMetrics } from "@/lib/queue/metrics";
 import { ensureRedisReady, getRedis } from "@/lib/redis";
-import { getServiceContext } from "@/lib/services/context";
 import { walletStateOf } from "@/lib/wallet-check/judge-wallet";
 import { probeWallet, walletSettingsOf } from "@/lib/wallet-check/probe-wallet";
 import { checkHealth, type HealthReport, ProbeFailure, type ProbeResult } from "./check-health";

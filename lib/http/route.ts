@@ -16,8 +16,8 @@ import "server-only";
 //                   writes authenticated by the session cookie must come from our own origin
 import type { z } from "zod";
 import { authenticateOperator, type OperatorIdentity, requireRole } from "@/lib/auth/operator-session";
+import { getServiceContext, type ServiceContext } from "@/lib/context/service-context";
 import type { OperatorRole } from "@/lib/db";
-import { getServiceContext, type ServiceContext } from "@/lib/services/context";
 import { authenticateCustomer } from "@/lib/sessions/authenticate-customer";
 import { errorResponse, walletErrorResponse } from "./error-response";
 import { observeRequest } from "./observe-request";

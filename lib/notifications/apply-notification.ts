@@ -2,6 +2,7 @@
 // notification finds the work done (or overtaken) and changes nothing. Ids and amounts must match
 // what we stored, or the notification is rejected and the order flagged for an operator.
 import type { z } from "zod";
+import type { ServiceContext } from "@/lib/context/service-context";
 import type { Order } from "@/lib/db";
 import { moveEscrowOperation } from "@/lib/escrow/escrow-operation-state";
 import { completeEscrowOperation } from "@/lib/escrow/escrow-operations";
@@ -10,7 +11,6 @@ import { flagOrder } from "@/lib/orders/flag-order";
 import { FINAL_STATUSES, type OrderEvent } from "@/lib/orders/order-state";
 import { transitionOrderWithRetry } from "@/lib/orders/transition-order";
 import { applyRefundStatus } from "@/lib/refunds/apply-refund-status";
-import type { ServiceContext } from "@/lib/services/context";
 import type { paymentNotification, refundNotification, voidNotification } from "./notification-bodies";
 
 export type ApplyResult =

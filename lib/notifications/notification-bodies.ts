@@ -3,6 +3,7 @@
 // act on are checked.
 import { z } from "zod";
 import { amount, isoTime, result } from "@/lib/wallet/fields";
+import { refundStatus } from "@/lib/wallet/operations";
 
 export const paymentNotification = z.looseObject({
   paymentId: z.string().min(1).max(64),
@@ -29,7 +30,7 @@ export const refundNotification = z.looseObject({
   refundRequestId: z.string().min(1).max(64),
   refundId: z.string().optional(),
   refundAmount: amount,
-  refundStatus: z.enum(["PROCESSING", "SUCCESS", "FAIL"]),
+  refundStatus,
   refundTime: isoTime.optional(),
   refundFailReason: z.string().optional(),
   refundResult: result.optional(),

@@ -2,10 +2,11 @@
 // over the raw body text and the time window, persist the raw body under a unique dedupe key, apply
 // it idempotently, then acknowledge. A forged or tampered notification changes nothing and is only
 // counted (record-rejection.ts).
+
+import type { ServiceContext } from "@/lib/context/service-context";
 import type { Notification, NotificationKind, NotificationStatus } from "@/lib/db";
 import { newRowId } from "@/lib/ids/request-ids";
 import { recordMetric } from "@/lib/observability/metrics";
-import type { ServiceContext } from "@/lib/services/context";
 import { findUnstorable, storableText } from "@/lib/validation/storable-text";
 import { verifySignedMessage } from "@/lib/wallet/signature";
 import {

@@ -3,8 +3,9 @@
 // address, kind and reason holds the count and the latest attempt's first bytes; past
 // MAX_ROWS_PER_HOUR rows in an hour, new sources are counted under "other". (The route boundary also
 // refuses an address that keeps failing before it costs any work: lib/http/route.ts.)
+
+import type { ServiceContext } from "@/lib/context/service-context";
 import type { NotificationKind, Prisma } from "@/lib/db";
-import type { ServiceContext } from "@/lib/services/context";
 import { storableText } from "@/lib/validation/storable-text";
 
 const MAX_ROWS_PER_HOUR = 500;

@@ -1,10 +1,10 @@
 import "server-only";
+import { getServiceContext } from "@/lib/context/service-context";
 // The app's metrics page: this instance's registry plus the gauges read at scrape time from the
 // deployment's Redis (queues) and PostgreSQL (reconciliation backlog, orders needing attention).
 import { getAppQueueMetrics } from "@/lib/queue/metrics";
 import { countReconcileBacklog } from "@/lib/reconcile/count-backlog";
 import { ensureRedisReady, getRedis } from "@/lib/redis";
-import { getServiceContext } from "@/lib/services/context";
 import { renderMetrics } from "./metrics";
 import { registerScrapeCollectors } from "./scrape-collectors";
 

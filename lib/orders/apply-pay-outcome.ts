@@ -1,9 +1,10 @@
 // Records what `pay` answered. Shared by order creation and by reconciliation, which re-sends `pay`
 // with the same paymentRequestId when the first answer was lost. Returns the order as it now stands,
 // so the caller has no need to read it back.
+
+import type { ServiceContext } from "@/lib/context/service-context";
 import type { Order } from "@/lib/db";
 import { backoffDelay } from "@/lib/reconcile/backoff";
-import type { ServiceContext } from "@/lib/services/context";
 import type { OperationResponse } from "@/lib/wallet/operations";
 import type { WalletOutcome } from "@/lib/wallet/outcome";
 import type { OrderEvent } from "./order-state";

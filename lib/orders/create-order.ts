@@ -9,6 +9,7 @@
 // prices: insert-order.ts), the wallet-call log row, and the status change with its event, which
 // returns the order as written.
 import { normalizeItems, priceItems, type RequestedItem } from "@/lib/catalog/price-items";
+import type { ServiceContext } from "@/lib/context/service-context";
 import { assertCustomerKnown, customerGoneError } from "@/lib/customers/assert-customer-known";
 import type { Agreement, Order, OrderItem } from "@/lib/db";
 import {
@@ -18,7 +19,6 @@ import {
   WalletUnavailableError,
 } from "@/lib/errors/domain-errors";
 import { newRowId, requestIdFor } from "@/lib/ids/request-ids";
-import type { ServiceContext } from "@/lib/services/context";
 import { PRODUCT_CODES } from "@/lib/wallet/product-codes";
 import { withWalletCallScope } from "@/lib/wallet-calls/call-scope";
 import { applyPayOutcome } from "./apply-pay-outcome";

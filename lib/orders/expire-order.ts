@@ -2,8 +2,9 @@
 // clock: the wallet is asked (inquiryPayment, through reconcileOrder) and its answer moves the order —
 // CLOSED, or PAID if the customer paid at the last moment. If the wallet has not closed the payment
 // yet, reconciliation keeps asking with backoff.
+
+import type { ServiceContext } from "@/lib/context/service-context";
 import { type ReconcileResult, reconcileOrder } from "@/lib/reconcile/reconcile-order";
-import type { ServiceContext } from "@/lib/services/context";
 import { UNSETTLED_ORDER_STATUSES } from "./order-state";
 
 export async function expireOrder(

@@ -1,5 +1,5 @@
+import type { ServiceContext } from "@/lib/context/service-context";
 import { NotFoundError } from "@/lib/errors/domain-errors";
-import type { ServiceContext } from "@/lib/services/context";
 
 /** One order of the customer's own; another customer's order is "not found", never "forbidden". */
 export async function getCustomerOrder(ctx: ServiceContext, customerId: string, orderId: string) {

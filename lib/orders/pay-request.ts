@@ -2,10 +2,10 @@
 // every retry with the same paymentRequestId must carry the same payload, or the wallet answers
 // REPEAT_REQ_INCONSISTENT (spec, pay rule 4).
 import { describeLines } from "@/lib/catalog/price-items";
+import type { ServiceContext } from "@/lib/context/service-context";
 import { decryptSecret } from "@/lib/crypto/secret-box";
 import type { Agreement, Order, OrderItem } from "@/lib/db";
 import { StateInvalidError } from "@/lib/errors/domain-errors";
-import type { ServiceContext } from "@/lib/services/context";
 import type { OperationRequest } from "@/lib/wallet/operations";
 import { formatWalletTime } from "@/lib/wallet/signature";
 import { notifyUrl } from "./wallet-urls";

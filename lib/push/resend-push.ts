@@ -1,7 +1,8 @@
 // Re-sending a push whose first send answered U or never answered, with its stored requestId (a
 // repeated requestId "does not send again"): the push queue's work, and reconciliation's for pushes.
+
+import type { ServiceContext } from "@/lib/context/service-context";
 import { isDomainError } from "@/lib/errors/domain-errors";
-import type { ServiceContext } from "@/lib/services/context";
 import { failPush, sendPush } from "./send-push";
 
 class PushStillUnknownError extends Error {

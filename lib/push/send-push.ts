@@ -1,10 +1,11 @@
 // Push messages to a customer (spec, sendPush). The requestId is stored before the call, so a retry
 // after an unknown outcome never sends twice ("A repeated requestId does not send again").
+
+import type { ServiceContext } from "@/lib/context/service-context";
 import { getAccessToken } from "@/lib/customers/customer-tokens";
 import type { PushMessage } from "@/lib/db";
 import { CustomerAuthorizationError, WalletRejectedError } from "@/lib/errors/domain-errors";
 import { newRowId, requestIdFor } from "@/lib/ids/request-ids";
-import type { ServiceContext } from "@/lib/services/context";
 import { movePushMessage } from "./push-state";
 
 /** Spec: MINI_APP_COMMON_PUSH is the value the error guidance expects. */

@@ -2,7 +2,7 @@
 // parsed payload; scan jobs (SCAN_JOB, started by the job schedulers) run the queue's scan. A payload
 // that can never succeed fails at once with BullMQ's UnrecoverableError instead of burning retries.
 import { UnrecoverableError } from "bullmq";
-import type { ServiceContext } from "@/lib/services/context";
+import type { ServiceContext } from "@/lib/context/service-context";
 import {
   type Payload,
   type PayloadInput,

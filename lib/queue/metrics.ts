@@ -2,7 +2,7 @@
 // (scheduled or backing off), failed for good, and how long the oldest waiting job has waited (a
 // growing age means the workers are down or cannot keep up). Used by /api/health and the admin pages.
 import type { Queue } from "bullmq";
-import { getServiceContext } from "@/lib/services/context";
+import { getServiceContext } from "@/lib/context/service-context";
 import { BullJobQueue } from "./bullmq-queue";
 import { QUEUE_NAMES, type QueueName } from "./definitions";
 

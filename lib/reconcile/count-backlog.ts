@@ -2,10 +2,10 @@
 // Each count runs on the index its scan uses (find-due-work.ts), so it stays cheap as tables grow;
 // it counts what is due, not what a scan has already claimed.
 
+import type { ServiceContext } from "@/lib/context/service-context";
 import { IN_FLIGHT_STATUSES } from "@/lib/escrow/escrow-operation-state";
 import { UNSETTLED_ORDER_STATUSES } from "@/lib/orders/order-state";
 import { REFUND_IN_FLIGHT_STATUSES } from "@/lib/refunds/refund-state";
-import type { ServiceContext } from "@/lib/services/context";
 import { statusListSql } from "@/lib/state/status-list-sql";
 
 const UNSETTLED_ORDERS = statusListSql(UNSETTLED_ORDER_STATUSES);

@@ -7,11 +7,11 @@
 // lapses and a later scan picks the row up again; a processor that ran moves the time to its own
 // backoff. SKIP LOCKED keeps concurrent scans from waiting on each other.
 
+import type { ServiceContext } from "@/lib/context/service-context";
 import { AWAITING_CHECK_STATUSES } from "@/lib/escrow/escrow-operation-state";
 import { UNSETTLED_ORDER_STATUSES } from "@/lib/orders/order-state";
 import { PUSH_UNSETTLED_STATUSES } from "@/lib/push/push-state";
 import { REFUND_IN_FLIGHT_STATUSES } from "@/lib/refunds/refund-state";
-import type { ServiceContext } from "@/lib/services/context";
 import { statusListSql } from "@/lib/state/status-list-sql";
 
 export interface ClaimWindow {

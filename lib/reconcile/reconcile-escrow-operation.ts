@@ -6,11 +6,12 @@
 //   payment;
 // - merchantAccept and cancel have no request id: inquiryPayment's transactions tell whether the
 //   wallet did them, and only if it shows no trace of them are they sent again.
+
+import type { ServiceContext } from "@/lib/context/service-context";
 import type { EscrowOperation } from "@/lib/db";
 import { isDomainError } from "@/lib/errors/domain-errors";
 import { completeEscrowOperation, sendEscrowOperation } from "@/lib/escrow/escrow-operations";
 import { flagOrder } from "@/lib/orders/flag-order";
-import type { ServiceContext } from "@/lib/services/context";
 import { withWalletCallScope } from "@/lib/wallet-calls/call-scope";
 import { backoffDelay, formatDuration } from "./backoff";
 import type { ReconcileResult } from "./reconcile-order";

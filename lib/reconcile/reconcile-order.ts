@@ -2,6 +2,8 @@
 // between our insert and the wallet's answer (the order stayed CREATED), or a PENDING order whose
 // notification never came. Only the wallet's answer moves the order (spec, Errors: "Wait for
 // notification or query; retry only with the same request identifiers").
+
+import type { ServiceContext } from "@/lib/context/service-context";
 import type { Order } from "@/lib/db";
 import { isDomainError } from "@/lib/errors/domain-errors";
 import { applyPayOutcome } from "@/lib/orders/apply-pay-outcome";
@@ -11,7 +13,6 @@ import type { OrderEvent } from "@/lib/orders/order-state";
 import { UNSETTLED_ORDER_STATUSES } from "@/lib/orders/order-state";
 import { buildPayRequest } from "@/lib/orders/pay-request";
 import { transitionOrderWithRetry } from "@/lib/orders/transition-order";
-import type { ServiceContext } from "@/lib/services/context";
 import { withWalletCallScope } from "@/lib/wallet-calls/call-scope";
 import { backoffDelay, formatDuration } from "./backoff";
 

@@ -3,12 +3,13 @@
 // a PROCESSING refund whose notification never came. inquiryRefund is asked within the spec's
 // polling limit; only the wallet's SUCCESS or FAIL settles the refund (spec, Errors: never guess).
 // A refund the wallet has never heard of is sent again with the same refundRequestId.
+
+import type { ServiceContext } from "@/lib/context/service-context";
 import type { Refund } from "@/lib/db";
 import { isDomainError } from "@/lib/errors/domain-errors";
 import { applyRefundStatus } from "@/lib/refunds/apply-refund-status";
 import { inquireRefund } from "@/lib/refunds/inquire-refund";
 import { sendRefund } from "@/lib/refunds/request-refund";
-import type { ServiceContext } from "@/lib/services/context";
 import { backoffDelay, formatDuration } from "./backoff";
 import type { ReconcileResult } from "./reconcile-order";
 

@@ -2,10 +2,11 @@
 // the refund notification, inquiryRefund polling and reconciliation. The status itself is written by
 // the refund state module (refund-state.ts); this module decides what to write and what follows
 // (polling, reconciliation, flagging a contradiction).
+
+import type { ServiceContext } from "@/lib/context/service-context";
 import type { Refund, RefundStatus } from "@/lib/db";
 import { flagOrder } from "@/lib/orders/flag-order";
-import type { ServiceContext } from "@/lib/services/context";
-import { canMoveRefund, moveRefund } from "./refund-state";
+import { moveRefund } from "./refund-state";
 
 export interface RefundNews {
   status: RefundStatus;
@@ -42,53 +43,52 @@ async function enqueueSafely(ctx: ServiceContext, enqueue: () => Promise<void>) 
   }
 }
 
+/** The wallet says the opposite of a final state we hold: money may have moved twice or not at all. */
+function contradicts(held: RefundStatus, news: RefundStatus): boolean {
+  return (held === "FAIL" && news === "SUCCESS") || (held === "SUCCESS" && news === "FAIL");
+}
+
 async function recordRefundStatus(ctx: ServiceContext, id: string, news: RefundNews) {
   return ctx.prisma.$transaction(async (tx) => {
-    // Lock the refund row: notification, poll and reconcile may report the same outcome at once.
-    await tx.$queryRaw`SELECT id FROM refunds WHERE id = ${id} FOR UPDATE`;
+    // Its id, order and amount never change; its status is read and moved under the row's lock
+    // (moveRefund), since the answer, a notification, polling and reconciliation may all report at once.
     const refund = await tx.refund.findUniqueOrThrow({ where: { id } });
-    if (!canMoveRefund(refund.status, news.status)) {
-      const contradicts =
-        (refund.status === "FAIL" && news.status === "SUCCESS") ||
-        (refund.status === "SUCCESS" && news.status === "FAIL");
-      if (contradicts) {
-        // The wallet now says the opposite of a final state we hold: money may have moved twice or
-        // not at all. A person decides; nothing is changed automatically.
-        await flagOrder(
-          tx,
-          refund.orderId,
-          `wallet reports refund ${refund.refundRequestId} ${news.status}; we recorded ${refund.status}`,
-          { actor: "wallet" },
-        );
-        await tx.refund.update({
-          where: { id },
-          data: {
-            needsAttention: true,
-            attentionReason: `wallet reports ${news.status} after ${refund.status}`,
-          },
-        });
-      }
-      return { refund, previous: refund.status };
-    }
-
     const now = ctx.now();
     const final = news.status === "SUCCESS" || news.status === "FAIL";
     const delay = NEXT_CHECK_MS[news.status];
-    await moveRefund(tx, refund, {
+    const move = await moveRefund(tx, refund, {
       to: news.status,
       actor: "wallet",
-      data: {
-        refundId: news.refundId ?? refund.refundId,
-        resultCode: news.resultCode ?? refund.resultCode,
-        failReason: news.failReason ?? refund.failReason,
+      data: (current) => ({
+        refundId: news.refundId ?? current.refundId,
+        resultCode: news.resultCode ?? current.resultCode,
+        failReason: news.failReason ?? current.failReason,
         refundedAt:
-          news.status === "SUCCESS" ? (news.refundTime ? new Date(news.refundTime) : now) : refund.refundedAt,
-        pollStartedAt: news.status === "PROCESSING" ? (refund.pollStartedAt ?? now) : refund.pollStartedAt,
+          news.status === "SUCCESS"
+            ? news.refundTime
+              ? new Date(news.refundTime)
+              : now
+            : current.refundedAt,
+        pollStartedAt: news.status === "PROCESSING" ? (current.pollStartedAt ?? now) : current.pollStartedAt,
         nextCheckAt: final || delay === undefined ? null : new Date(now.getTime() + delay),
-      },
+      }),
       detail: { resultCode: news.resultCode ?? null },
     });
+    const held = move.from ?? refund.status;
+    if (!move.moved && contradicts(held, news.status)) {
+      // A person decides; nothing is changed automatically.
+      await flagOrder(
+        tx,
+        refund.orderId,
+        `wallet reports refund ${refund.refundRequestId} ${news.status}; we recorded ${held}`,
+        { actor: "wallet" },
+      );
+      await tx.refund.update({
+        where: { id },
+        data: { needsAttention: true, attentionReason: `wallet reports ${news.status} after ${held}` },
+      });
+    }
     const updated = await tx.refund.findUniqueOrThrow({ where: { id } });
-    return { refund: updated, previous: refund.status as RefundStatus };
+    return { refund: updated, previous: held };
   });
 }

@@ -3,8 +3,9 @@
 // so it holds across jobs, retries and worker processes: a poll first claims the refund's
 // last_inquiry_at slot, and when the answer is in, the slot is moved to the answer's time, so the next
 // poll leaves the wallet at least the interval after this one arrived there.
+
+import type { ServiceContext } from "@/lib/context/service-context";
 import type { Refund } from "@/lib/db";
-import type { ServiceContext } from "@/lib/services/context";
 import type { OperationResponse } from "@/lib/wallet/operations";
 import type { WalletOutcome } from "@/lib/wallet/outcome";
 import { withWalletCallScope } from "@/lib/wallet-calls/call-scope";

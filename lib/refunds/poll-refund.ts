@@ -3,9 +3,10 @@
 // reconciliation, which keeps asking with backoff. Only SUCCESS and FAIL from the wallet end it; while
 // the refund is in process, REFUND_NOT_EXIST counts as pending (spec, inquiryRefund) and a U is just
 // no news.
+
+import type { ServiceContext } from "@/lib/context/service-context";
 import type { Refund } from "@/lib/db";
 import { backoffDelay } from "@/lib/reconcile/backoff";
-import type { ServiceContext } from "@/lib/services/context";
 import { applyRefundStatus } from "./apply-refund-status";
 import { inquireRefund } from "./inquire-refund";
 

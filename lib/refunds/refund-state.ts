@@ -9,8 +9,8 @@
 // The money moves with the status: the amount was reserved on the order when the refund was created
 // (refunded_fils, under the order's lock and a CHECK constraint); FAIL releases it, SUCCESS keeps it.
 import type { Prisma, PrismaClient, Refund, RefundStatus } from "@/lib/db";
-import { moveStatus } from "@/lib/state/move-status";
-import { canMove, sourcesOf, type TransitionTable } from "@/lib/state/transitions";
+import { type MoveResult, moveStatus } from "@/lib/state/move-status";
+import { sourcesOf, type TransitionTable } from "@/lib/state/transitions";
 
 const REFUND_TRANSITIONS: TransitionTable<RefundStatus> = {
   CREATED: ["PROCESSING", "UNKNOWN", "SUCCESS", "FAIL"],
@@ -25,33 +25,32 @@ export const REFUND_IN_FLIGHT_STATUSES: readonly RefundStatus[] = sourcesOf(REFU
 
 export const REFUND_STATUSES = Object.keys(REFUND_TRANSITIONS) as RefundStatus[];
 
-export function canMoveRefund(from: RefundStatus, to: RefundStatus): boolean {
-  return canMove(REFUND_TRANSITIONS, from, to);
-}
-
 export interface RefundMove {
   to: RefundStatus;
   actor: string;
-  data?: Omit<Prisma.RefundUncheckedUpdateInput, "status">;
+  /** The row's other columns, worked out from the row as it is under the lock. */
+  data?: (current: Refund) => Omit<Prisma.RefundUncheckedUpdateInput, "status">;
   detail?: Record<string, unknown>;
 }
 
 /**
- * Moves the refund if its current status allows it (false when another writer got there first).
- * A change of status adds `REFUND_<STATUS>` to the order's timeline; FAIL releases the reservation.
+ * Moves the refund if its status, read under the row's lock, allows it; otherwise says where it was
+ * (another writer got there first, or it is final). A change of status adds `REFUND_<STATUS>` to the
+ * order's timeline; FAIL releases the reservation. Of `refund` only what never changes is read.
  */
-export async function moveRefund(
+export function moveRefund(
   db: PrismaClient | Prisma.TransactionClient,
-  refund: Refund,
+  refund: Pick<Refund, "id" | "orderId" | "amountFils">,
   move: RefundMove,
-): Promise<boolean> {
-  const result = await moveStatus(db, {
+): Promise<MoveResult<RefundStatus>> {
+  return moveStatus(db, {
     table: "refunds",
     id: refund.id,
     transitions: REFUND_TRANSITIONS,
     to: move.to,
     write: async (tx) => {
-      await tx.refund.update({ where: { id: refund.id }, data: { ...move.data, status: move.to } });
+      const data = move.data?.(await tx.refund.findUniqueOrThrow({ where: { id: refund.id } }));
+      await tx.refund.update({ where: { id: refund.id }, data: { ...data, status: move.to } });
       if (move.to === "FAIL") {
         // The money never left: free the reservation so it can be refunded again.
         await tx.order.update({
@@ -75,5 +74,4 @@ export async function moveRefund(
         },
       }),
   });
-  return result.moved;
 }

@@ -3,6 +3,8 @@
 // wallet is called, and the database refuses any row where refunds and voids exceed the payment (a
 // CHECK constraint), so two concurrent partial refunds cannot both pass.
 // A failed refund releases its reservation; a refund in process is polled (refund-poll queue).
+
+import type { ServiceContext } from "@/lib/context/service-context";
 import type { Order, Prisma, Refund } from "@/lib/db";
 import { NotFoundError, StateInvalidError } from "@/lib/errors/domain-errors";
 import { newRowId, requestIdFor } from "@/lib/ids/request-ids";
@@ -10,7 +12,6 @@ import { lockOrder } from "@/lib/orders/lock-order";
 import { assertRefundable } from "@/lib/orders/order-state";
 import { snapshotOf } from "@/lib/orders/transition-order";
 import { notifyUrl } from "@/lib/orders/wallet-urls";
-import type { ServiceContext } from "@/lib/services/context";
 import { withWalletCallScope } from "@/lib/wallet-calls/call-scope";
 import { applyRefundStatus } from "./apply-refund-status";
 

@@ -6,7 +6,7 @@
 // Bounded work per run: `batch` rows per statement and at most `maxBatches` statements per table,
 // each finding its rows through an index on (pruned_at, time), so a run costs the same whether the
 // tables hold a thousand rows or a billion, and a large backlog is worked off over several runs.
-import type { ServiceContext } from "@/lib/services/context";
+import type { ServiceContext } from "@/lib/context/service-context";
 
 /** What a pruned JSON body reads as. Raw notification bodies (text) become the empty string. */
 export const PRUNED_BODY = { pruned: true } as const;

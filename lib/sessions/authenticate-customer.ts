@@ -1,7 +1,7 @@
 import "server-only";
+import type { ServiceContext } from "@/lib/context/service-context";
 import { assertCustomerKnown } from "@/lib/customers/assert-customer-known";
 import { HttpError } from "@/lib/http/errors";
-import type { ServiceContext } from "@/lib/services/context";
 import { bearerToken, verifySessionToken } from "./session-token";
 
 /**

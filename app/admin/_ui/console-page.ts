@@ -7,10 +7,10 @@ import { cache } from "react";
 import type { z } from "zod";
 import { requireOperatorPage } from "@/lib/auth/operator-session";
 import { hasRole } from "@/lib/auth/roles";
+import { getServiceContext } from "@/lib/context/service-context";
 import type { OperatorRole } from "@/lib/db";
 import { currentLocale } from "@/lib/i18n/locale";
 import { translatorFor } from "@/lib/i18n/translate";
-import { getServiceContext } from "@/lib/services/context";
 
 // Once per request, however many layouts and pages ask.
 const signedInOperator = cache(() => requireOperatorPage("VIEWER"));

@@ -2,9 +2,10 @@
 // and its lines, its customer (never their tokens), its refunds and escrow operations, the money
 // (captured − refunded − pending = refundable), the actions that fit its state and the operator's
 // role, and its timeline.
+
+import type { ServiceContext } from "@/lib/context/service-context";
 import type { OperatorRole } from "@/lib/db";
 import { NotFoundError } from "@/lib/errors/domain-errors";
-import type { ServiceContext } from "@/lib/services/context";
 import { CUSTOMER_SUMMARY } from "../list-customers";
 import { availableActions } from "./actions/order-action-table";
 import { orderMoney } from "./order-money";

@@ -2,11 +2,12 @@
 // (refunds, escrow operations, flags), every wallet call with its request and answer (redacted when
 // recorded) and latency, every notification about it (verified or not), the operators' audit entries,
 // and the jobs still to run for it. Each source is read on its (order_id, created_at) index.
+
+import type { ServiceContext } from "@/lib/context/service-context";
 import type { EscrowOperation, Refund } from "@/lib/db";
 import { IN_FLIGHT_STATUSES } from "@/lib/escrow/escrow-operation-state";
 import type { JobQueue, PendingJob } from "@/lib/queue/definitions";
 import { REFUND_IN_FLIGHT_STATUSES } from "@/lib/refunds/refund-state";
-import type { ServiceContext } from "@/lib/services/context";
 
 export type TimelineKind =
   | "status"

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedOrders } from "@/bench/support/seed-orders";
 import { baghdadMidnight, DASHBOARD_DAYS, getDashboard } from "@/lib/admin/dashboard";
-import type { ServiceContext } from "@/lib/services/context";
+import type { ServiceContext } from "@/lib/context/service-context";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
 
 let db: TestDatabase;

@@ -3,9 +3,9 @@
 // through the environment like the app. Every error code and status the routes can answer is in the
 // tables below with its exact JSON body.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getServiceContext } from "@/lib/context/service-context";
 import { requestEscrowOperation } from "@/lib/escrow/escrow-operations";
 import { ERROR_STATUS } from "@/lib/http/errors";
-import { getServiceContext } from "@/lib/services/context";
 import { issueSessionToken } from "@/lib/sessions/session-token";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";
 import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";

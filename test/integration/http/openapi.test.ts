@@ -9,8 +9,8 @@ import * as health from "@/lib/api/contract/health";
 import * as mini from "@/lib/api/contract/mini";
 import * as walletNotify from "@/lib/api/contract/wallet-notify";
 import { buildOpenApiDocument, type OpenApiDocument } from "@/lib/api/openapi-document";
+import { getServiceContext } from "@/lib/context/service-context";
 import { requestEscrowOperation } from "@/lib/escrow/escrow-operations";
-import { getServiceContext } from "@/lib/services/context";
 import {
   type ContractCalls,
   contractCalls,

@@ -5,6 +5,7 @@
 // (test/support/job-recorder.ts, `merchant.jobs`), so a test checks the hand-over and runs what it needs.
 import { UnrecoverableError } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ServiceContext } from "@/lib/context/service-context";
 import { getProfile } from "@/lib/customers/get-profile";
 import { requestEscrowOperation } from "@/lib/escrow/escrow-operations";
 import { createOrder } from "@/lib/orders/create-order";
@@ -12,7 +13,6 @@ import { createPush } from "@/lib/push/send-push";
 import { SCAN_JOB } from "@/lib/queue/definitions";
 import { DEFAULT_JOB_SETTINGS, type JobSettings } from "@/lib/queue/settings";
 import { requestRefund } from "@/lib/refunds/request-refund";
-import type { ServiceContext } from "@/lib/services/context";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
 import { processExpiry } from "@/workers/expiry";

@@ -1,12 +1,13 @@
 // Accept, cancel and void: the operator's escrow operations. Offered while the order's state machine
 // allows the event and no other operation of the payment is in flight (the wallet runs one at a
 // time); sent through the same service as the customer's confirm (lib/escrow/escrow-operations.ts).
+
+import type { ServiceContext } from "@/lib/context/service-context";
 import type { EscrowOperation, EscrowOperationType, Order } from "@/lib/db";
 import { WalletRejectedError } from "@/lib/errors/domain-errors";
 import { requestEscrowOperation } from "@/lib/escrow/escrow-operations";
 import { applyOrderEvent, type OrderEvent } from "@/lib/orders/order-state";
 import { snapshotOf } from "@/lib/orders/transition-order";
-import type { ServiceContext } from "@/lib/services/context";
 import type { ActionAnswer } from "../../idempotent-action";
 import {
   type AvailableAction,

@@ -1,9 +1,9 @@
 // Every operator action on an order, by name: the one table the routes, the console's offer and the
 // contract's names agree on. Adding an action is one module beside this one and a line here.
 import { hasRole } from "@/lib/auth/roles";
+import type { ServiceContext } from "@/lib/context/service-context";
 import type { EscrowOperation, OperatorRole, Order, Refund } from "@/lib/db";
 import { IN_FLIGHT_STATUSES } from "@/lib/escrow/escrow-operation-state";
-import type { ServiceContext } from "@/lib/services/context";
 import { type ReplayableAnswer, runIdempotent } from "../../idempotent-action";
 import type { OrderMoney } from "../order-money";
 import { acceptAction, cancelAction, voidAction } from "./escrow-actions";

@@ -2,8 +2,8 @@
 // the console offers it, what it does (under the caller's Idempotency-Key), and the answer's shape.
 // Each action is one module beside this one; ./order-action-table.ts lists them.
 import type { OperatorIdentity } from "@/lib/auth/operator-session";
+import type { ServiceContext } from "@/lib/context/service-context";
 import type { EscrowOperation, OperatorRole, Order, Prisma, Refund } from "@/lib/db";
-import type { ServiceContext } from "@/lib/services/context";
 import { type AuditInput, recordAudit, recordWalletResult } from "../../audit";
 import type { ActionAnswer } from "../../idempotent-action";
 import type { OrderActionInput } from "../../request-schemas";
