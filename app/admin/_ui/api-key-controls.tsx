@@ -3,11 +3,10 @@
 // revoke one (after saying what that does). The server keeps only a hash of the key.
 import { useRouter } from "next/navigation";
 import { type FormEvent, useRef, useState } from "react";
-import { ROLES } from "@/lib/auth/roles";
-import { dynamicKey } from "@/lib/i18n/translate";
 import { callAdminApi, errorText } from "./admin-api";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
+import { RoleOptions } from "./role-options";
 
 export function CreateApiKey() {
   const t = useT();
@@ -79,11 +78,7 @@ function NewKeyForm({ onMade, onCancel }: { onMade: (secret: string) => void; on
         <label className="field">
           <span>{t("apiKeys.role")}</span>
           <select name="role" defaultValue="VIEWER">
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {t(dynamicKey("role", role))}
-              </option>
-            ))}
+            <RoleOptions />
           </select>
         </label>
         <label className="field">

@@ -3,12 +3,11 @@
 // sign-ins. The server refuses anyone disabling or demoting themselves; so does this page.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { ROLES } from "@/lib/auth/roles";
 import type { OperatorRole } from "@/lib/db";
-import { dynamicKey } from "@/lib/i18n/translate";
 import { callAdminApi, errorText } from "./admin-api";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
+import { RoleOptions } from "./role-options";
 
 export function AddOperator() {
   const t = useT();
@@ -55,11 +54,7 @@ export function AddOperator() {
       <label className="field">
         <span>{t("operators.role")}</span>
         <select name="role" defaultValue="OPERATOR">
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {t(dynamicKey("role", role))}
-            </option>
-          ))}
+          <RoleOptions />
         </select>
       </label>
     </FormDialog>
@@ -98,11 +93,7 @@ export function OperatorRowControls(props: {
           disabled={working}
           onChange={(event) => update({ role: event.target.value })}
         >
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {t(dynamicKey("role", role))}
-            </option>
-          ))}
+          <RoleOptions />
         </select>
       </label>
       <button

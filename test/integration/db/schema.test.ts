@@ -2,7 +2,14 @@
 // from the migrations, every model is written with every scalar field set and read back unchanged.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Prisma } from "@/generated/prisma/client";
+import {
+  type AuditEntry,
+  type Customer,
+  type Operator,
+  type Order,
+  Prisma,
+  type PushMessage,
+} from "@/generated/prisma/client";
 import * as enums from "@/generated/prisma/enums";
 import { createTestDatabase, type TestDatabase } from "../../support/database";
 
@@ -61,35 +68,41 @@ function expectEveryField(model: Prisma.ModelName, row: object): void {
   }
 }
 
-const covered = new Set<Prisma.ModelName>();
-
-/** Creates the row with every field given, reads it back by id and compares field by field. */
-async function roundTrip<T extends { id: string | bigint }>(
+/**
+ * A row with every field given, to create and read back by id: both must equal it field by field.
+ * The row is built when the file loads; Prisma is reached only when the case runs.
+ */
+function roundTripCase<T extends { id: string | bigint }>(
   model: Prisma.ModelName,
   row: T,
   create: (data: T) => Promise<unknown>,
   read: (id: T["id"]) => Promise<unknown>,
-): Promise<void> {
-  expectEveryField(model, row);
-  const created = await create(row);
-  expect(created, `${model} as returned by create`).toEqual(row);
-  expect(await read(row.id), `${model} as read back`).toEqual(row);
-  covered.add(model);
+) {
+  return {
+    model,
+    async run() {
+      expectEveryField(model, row);
+      expect(await create(row), `${model} as returned by create`).toEqual(row);
+      expect(await read(row.id), `${model} as read back`).toEqual(row);
+    },
+  };
 }
 
 // Json columns take an input type that excludes null; every row here sets them to objects.
 const json = <T>(value: T) => value as unknown as Prisma.InputJsonValue;
 
-// The first test creates these rows; the later tests of this file build on them.
+// The round trips create these rows, in order; the later tests of this file build on them.
 const customerId = id();
 const orderId = id();
 const agreementId = id();
+const operatorId = id();
+const apiKeyId = id();
 
-describe("schema.prisma against the migrated database", () => {
-  it("stores and returns every field of every model", async () => {
-    const { prisma } = db;
-
-    const customer = {
+/** Every model with every scalar field set, in the order their foreign keys need. */
+const ROUND_TRIPS = [
+  roundTripCase(
+    "Customer",
+    {
       id: customerId,
       walletCustomerId: `wallet-${id()}`,
       scopes: ["auth_base", "USER_ID", "USER_NAME"],
@@ -99,121 +112,120 @@ describe("schema.prisma against the migrated database", () => {
       lastSeenAt: at(),
       createdAt: at(),
       updatedAt: at(),
-    };
-    await roundTrip(
-      "Customer",
-      customer,
-      (data) => prisma.customer.create({ data: { ...data, profile: json(data.profile) } }),
-      (key) => prisma.customer.findUniqueOrThrow({ where: { id: key } }),
-    );
+    },
+    (data) => db.prisma.customer.create({ data: { ...data, profile: json(data.profile) } }),
+    (key) => db.prisma.customer.findUniqueOrThrow({ where: { id: key } }),
+  ),
 
-    await roundTrip(
-      "WalletToken",
-      {
-        id: id(),
-        customerId,
-        accessTokenCipher: "v1.aaa.bbb.ccc",
-        accessTokenExpiresAt: at(),
-        refreshTokenCipher: "v1.ddd.eee.fff",
-        refreshTokenExpiresAt: at(),
-        scopes: ["USER_ID"],
-        version: 7,
-        refreshedAt: at(),
-        refreshLeaseUntil: at(),
-        refreshLeaseOwner: id(),
-        createdAt: at(),
-        updatedAt: at(),
-      },
-      (data) => prisma.walletToken.create({ data }),
-      (key) => prisma.walletToken.findUniqueOrThrow({ where: { id: key } }),
-    );
+  roundTripCase(
+    "WalletToken",
+    {
+      id: id(),
+      customerId,
+      accessTokenCipher: "v1.aaa.bbb.ccc",
+      accessTokenExpiresAt: at(),
+      refreshTokenCipher: "v1.ddd.eee.fff",
+      refreshTokenExpiresAt: at(),
+      scopes: ["USER_ID"],
+      version: 7,
+      refreshedAt: at(),
+      refreshLeaseUntil: at(),
+      refreshLeaseOwner: id(),
+      createdAt: at(),
+      updatedAt: at(),
+    },
+    (data) => db.prisma.walletToken.create({ data }),
+    (key) => db.prisma.walletToken.findUniqueOrThrow({ where: { id: key } }),
+  ),
 
-    await roundTrip(
-      "Product",
-      {
-        id: id(),
-        sku: `SKU-${id()}`,
-        name: "Dates, 1 kg",
-        nameArabic: "تمر، ١ كغ",
-        priceFils: INT8_MAX,
-        currency: "USD",
-        active: false,
-        createdAt: at(),
-        updatedAt: at(),
-      },
-      (data) => prisma.product.create({ data }),
-      (key) => prisma.product.findUniqueOrThrow({ where: { id: key } }),
-    );
+  roundTripCase(
+    "Product",
+    {
+      id: id(),
+      sku: `SKU-${id()}`,
+      name: "Dates, 1 kg",
+      nameArabic: "تمر، ١ كغ",
+      priceFils: INT8_MAX,
+      currency: "USD",
+      active: false,
+      createdAt: at(),
+      updatedAt: at(),
+    },
+    (data) => db.prisma.product.create({ data }),
+    (key) => db.prisma.product.findUniqueOrThrow({ where: { id: key } }),
+  ),
 
-    await roundTrip(
-      "Agreement",
-      {
-        id: agreementId,
-        customerId,
-        status: enums.AgreementStatus.ACTIVE,
-        authorizationUrl: "https://wallet.example/authorize?token=abc",
-        paymentAuthCodeCipher: "v1.ggg.hhh.iii",
-        paymentAuthCodeExpiresAt: at(),
-        walletCustomerId: "wallet-customer-1",
-        boundAt: at(),
-        createdAt: at(),
-        updatedAt: at(),
-      },
-      (data) => prisma.agreement.create({ data }),
-      (key) => prisma.agreement.findUniqueOrThrow({ where: { id: key } }),
-    );
+  roundTripCase(
+    "Agreement",
+    {
+      id: agreementId,
+      customerId,
+      status: enums.AgreementStatus.ACTIVE,
+      authorizationUrl: "https://wallet.example/authorize?token=abc",
+      paymentAuthCodeCipher: "v1.ggg.hhh.iii",
+      paymentAuthCodeExpiresAt: at(),
+      walletCustomerId: "wallet-customer-1",
+      boundAt: at(),
+      createdAt: at(),
+      updatedAt: at(),
+    },
+    (data) => db.prisma.agreement.create({ data }),
+    (key) => db.prisma.agreement.findUniqueOrThrow({ where: { id: key } }),
+  ),
 
-    await roundTrip(
-      "Order",
-      {
-        id: orderId,
-        customerId,
-        flow: enums.OrderFlow.AGREEMENT,
-        productCode: "51051000101000100031",
-        currency: "IQD",
-        amountFils: ORDER_AMOUNT,
-        status: enums.OrderStatus.PAID,
-        idempotencyKey: `idem-${id()}`,
-        paymentRequestId: `pr-${id()}`,
-        paymentId: `pay-${id()}`,
-        redirectionUrl: "https://wallet.example/cashier/1",
-        paymentExpiresAt: at(),
-        paidAt: at(),
-        resultCode: "SUCCESS",
-        resultMessage: "success",
-        voidedFils: BEYOND_2_53 - 1n,
-        refundedFils: BEYOND_2_53 + 2n,
-        note: "leave at the door",
-        agreementId,
-        needsAttention: true,
-        attentionReason: "amount mismatch",
-        nextReconcileAt: at(),
-        reconcileAttempts: 3,
-        expiryCheckedAt: at(),
-        version: 4,
-        createdAt: at(),
-        updatedAt: at(),
-      },
-      (data) => prisma.order.create({ data }),
-      (key) => prisma.order.findUniqueOrThrow({ where: { id: key } }),
-    );
+  roundTripCase(
+    "Order",
+    {
+      id: orderId,
+      customerId,
+      flow: enums.OrderFlow.AGREEMENT,
+      productCode: "51051000101000100031",
+      currency: "IQD",
+      amountFils: ORDER_AMOUNT,
+      status: enums.OrderStatus.PAID,
+      idempotencyKey: `idem-${id()}`,
+      paymentRequestId: `pr-${id()}`,
+      paymentId: `pay-${id()}`,
+      redirectionUrl: "https://wallet.example/cashier/1",
+      paymentExpiresAt: at(),
+      paidAt: at(),
+      resultCode: "SUCCESS",
+      resultMessage: "success",
+      voidedFils: BEYOND_2_53 - 1n,
+      refundedFils: BEYOND_2_53 + 2n,
+      note: "leave at the door",
+      agreementId,
+      needsAttention: true,
+      attentionReason: "amount mismatch",
+      nextReconcileAt: at(),
+      reconcileAttempts: 3,
+      expiryCheckedAt: at(),
+      version: 4,
+      createdAt: at(),
+      updatedAt: at(),
+    },
+    (data) => db.prisma.order.create({ data }),
+    (key) => db.prisma.order.findUniqueOrThrow({ where: { id: key } }),
+  ),
 
-    await roundTrip(
-      "OrderItem",
-      {
-        id: id(),
-        orderId,
-        sku: "DATES-1KG",
-        name: "Dates, 1 kg",
-        nameArabic: "تمر، ١ كغ",
-        unitPriceFils: BEYOND_2_53,
-        quantity: 2,
-      },
-      (data) => prisma.orderItem.create({ data }),
-      (key) => prisma.orderItem.findUniqueOrThrow({ where: { id: key } }),
-    );
+  roundTripCase(
+    "OrderItem",
+    {
+      id: id(),
+      orderId,
+      sku: "DATES-1KG",
+      name: "Dates, 1 kg",
+      nameArabic: "تمر، ١ كغ",
+      unitPriceFils: BEYOND_2_53,
+      quantity: 2,
+    },
+    (data) => db.prisma.orderItem.create({ data }),
+    (key) => db.prisma.orderItem.findUniqueOrThrow({ where: { id: key } }),
+  ),
 
-    const event = {
+  roundTripCase(
+    "OrderEvent",
+    {
       id: id(),
       orderId,
       fromStatus: enums.OrderStatus.PENDING,
@@ -222,67 +234,66 @@ describe("schema.prisma against the migrated database", () => {
       actor: "wallet",
       detail: { notificationId: "n-1", resultStatus: "S" },
       createdAt: at(),
-    };
-    await roundTrip(
-      "OrderEvent",
-      event,
-      (data) => prisma.orderEvent.create({ data: { ...data, detail: json(data.detail) } }),
-      (key) => prisma.orderEvent.findUniqueOrThrow({ where: { id: key } }),
-    );
+    },
+    (data) => db.prisma.orderEvent.create({ data: { ...data, detail: json(data.detail) } }),
+    (key) => db.prisma.orderEvent.findUniqueOrThrow({ where: { id: key } }),
+  ),
 
-    await roundTrip(
-      "Refund",
-      {
-        id: id(),
-        orderId,
-        refundRequestId: `rr-${id()}`,
-        refundId: `rf-${id()}`,
-        amountFils: BEYOND_2_53,
-        currency: "IQD",
-        reason: "damaged",
-        status: enums.RefundStatus.FAIL,
-        failReason: "INSUFFICIENT_MERCHANT_BALANCE",
-        resultCode: "REFUND_FAILED",
-        resultMessage: "failed",
-        requestedBy: "operator:1",
-        refundedAt: at(),
-        pollStartedAt: at(),
-        nextCheckAt: at(),
-        checkAttempts: 12,
-        lastInquiryAt: at(),
-        needsAttention: true,
-        attentionReason: "refund failed",
-        createdAt: at(),
-        updatedAt: at(),
-      },
-      (data) => prisma.refund.create({ data }),
-      (key) => prisma.refund.findUniqueOrThrow({ where: { id: key } }),
-    );
+  roundTripCase(
+    "Refund",
+    {
+      id: id(),
+      orderId,
+      refundRequestId: `rr-${id()}`,
+      refundId: `rf-${id()}`,
+      amountFils: BEYOND_2_53,
+      currency: "IQD",
+      reason: "damaged",
+      status: enums.RefundStatus.FAIL,
+      failReason: "INSUFFICIENT_MERCHANT_BALANCE",
+      resultCode: "REFUND_FAILED",
+      resultMessage: "failed",
+      requestedBy: "operator:1",
+      refundedAt: at(),
+      pollStartedAt: at(),
+      nextCheckAt: at(),
+      checkAttempts: 12,
+      lastInquiryAt: at(),
+      needsAttention: true,
+      attentionReason: "refund failed",
+      createdAt: at(),
+      updatedAt: at(),
+    },
+    (data) => db.prisma.refund.create({ data }),
+    (key) => db.prisma.refund.findUniqueOrThrow({ where: { id: key } }),
+  ),
 
-    await roundTrip(
-      "EscrowOperation",
-      {
-        id: id(),
-        orderId,
-        type: enums.EscrowOperationType.VOID,
-        requestId: `vr-${id()}`,
-        walletOperationId: `void-${id()}`,
-        amountFils: BEYOND_2_53,
-        status: enums.OperationStatus.RETRY,
-        resultCode: "MUTEX_OPERATION_IN_PROCESSING",
-        resultMessage: "busy",
-        requestedBy: "operator:2",
-        completedAt: at(),
-        nextCheckAt: at(),
-        attempts: 2,
-        createdAt: at(),
-        updatedAt: at(),
-      },
-      (data) => prisma.escrowOperation.create({ data }),
-      (key) => prisma.escrowOperation.findUniqueOrThrow({ where: { id: key } }),
-    );
+  roundTripCase(
+    "EscrowOperation",
+    {
+      id: id(),
+      orderId,
+      type: enums.EscrowOperationType.VOID,
+      requestId: `vr-${id()}`,
+      walletOperationId: `void-${id()}`,
+      amountFils: BEYOND_2_53,
+      status: enums.OperationStatus.RETRY,
+      resultCode: "MUTEX_OPERATION_IN_PROCESSING",
+      resultMessage: "busy",
+      requestedBy: "operator:2",
+      completedAt: at(),
+      nextCheckAt: at(),
+      attempts: 2,
+      createdAt: at(),
+      updatedAt: at(),
+    },
+    (data) => db.prisma.escrowOperation.create({ data }),
+    (key) => db.prisma.escrowOperation.findUniqueOrThrow({ where: { id: key } }),
+  ),
 
-    const call = {
+  roundTripCase(
+    "WalletCall",
+    {
       id: INT8_MAX - 1n,
       operation: "pay",
       path: "/v1/payments/pay",
@@ -299,18 +310,17 @@ describe("schema.prisma against the migrated database", () => {
       responseBody: { result: { resultCode: "UNKNOWN_EXCEPTION", resultStatus: "U" } },
       createdAt: at(),
       prunedAt: at(),
-    };
-    await roundTrip(
-      "WalletCall",
-      call,
-      (data) =>
-        prisma.walletCall.create({
-          data: { ...data, requestBody: json(data.requestBody), responseBody: json(data.responseBody) },
-        }),
-      (key) => prisma.walletCall.findUniqueOrThrow({ where: { id: key } }),
-    );
+    },
+    (data) =>
+      db.prisma.walletCall.create({
+        data: { ...data, requestBody: json(data.requestBody), responseBody: json(data.responseBody) },
+      }),
+    (key) => db.prisma.walletCall.findUniqueOrThrow({ where: { id: key } }),
+  ),
 
-    const notification = {
+  roundTripCase(
+    "Notification",
+    {
       id: id(),
       kind: enums.NotificationKind.REFUND,
       dedupeKey: `refund:${id()}:SUCCESS`,
@@ -325,150 +335,442 @@ describe("schema.prisma against the migrated database", () => {
       receivedAt: at(),
       processedAt: at(),
       prunedAt: at(),
-    };
-    await roundTrip(
-      "Notification",
-      notification,
-      (data) => prisma.notification.create({ data: { ...data, headers: json(data.headers) } }),
-      (key) => prisma.notification.findUniqueOrThrow({ where: { id: key } }),
-    );
+    },
+    (data) => db.prisma.notification.create({ data: { ...data, headers: json(data.headers) } }),
+    (key) => db.prisma.notification.findUniqueOrThrow({ where: { id: key } }),
+  ),
 
-    await roundTrip(
-      "PushMessage",
-      {
-        id: id(),
-        customerId,
-        requestId: `push-${id()}`,
-        templateCode: "ORDER_SHIPPED",
-        title: "Shipped",
-        content: "Your order is on its way",
-        url: "mini://orders/1",
-        status: enums.PushStatus.UNKNOWN,
-        messageId: `msg-${id()}`,
-        resultCode: "UNKNOWN_EXCEPTION",
-        resultMessage: "timeout",
-        attempts: 5,
-        createdAt: at(),
-        updatedAt: at(),
-      },
-      (data) => prisma.pushMessage.create({ data }),
-      (key) => prisma.pushMessage.findUniqueOrThrow({ where: { id: key } }),
-    );
+  roundTripCase(
+    "PushMessage",
+    {
+      id: id(),
+      customerId,
+      requestId: `push-${id()}`,
+      templateCode: "ORDER_SHIPPED",
+      title: "Shipped",
+      content: "Your order is on its way",
+      url: "mini://orders/1",
+      status: enums.PushStatus.UNKNOWN,
+      messageId: `msg-${id()}`,
+      resultCode: "UNKNOWN_EXCEPTION",
+      resultMessage: "timeout",
+      attempts: 5,
+      createdAt: at(),
+      updatedAt: at(),
+    },
+    (data) => db.prisma.pushMessage.create({ data }),
+    (key) => db.prisma.pushMessage.findUniqueOrThrow({ where: { id: key } }),
+  ),
 
-    await roundTrip(
-      "NotificationRejection",
-      {
-        id: 41n,
-        bucket: at(),
-        sourceAddress: "203.0.113.9",
-        kind: enums.NotificationKind.REFUND,
-        reason: "BAD_SIGNATURE",
-        count: 12,
-        firstSeenAt: at(),
-        lastSeenAt: at(),
-        sampleBody: '{"refundId":"x"}',
-        sampleHeaders: { "client-id": "someone" },
-      },
-      (data) => prisma.notificationRejection.create({ data }),
-      (key) => prisma.notificationRejection.findUniqueOrThrow({ where: { id: key } }),
-    );
+  roundTripCase(
+    "NotificationRejection",
+    {
+      id: 41n,
+      bucket: at(),
+      sourceAddress: "203.0.113.9",
+      kind: enums.NotificationKind.REFUND,
+      reason: "BAD_SIGNATURE",
+      count: 12,
+      firstSeenAt: at(),
+      lastSeenAt: at(),
+      sampleBody: '{"refundId":"x"}',
+      sampleHeaders: { "client-id": "someone" },
+    },
+    (data) => db.prisma.notificationRejection.create({ data }),
+    (key) => db.prisma.notificationRejection.findUniqueOrThrow({ where: { id: key } }),
+  ),
 
-    await roundTrip(
-      "CustomerEvent",
-      {
-        id: id(),
-        customerId,
-        subjectType: "AGREEMENT",
-        subjectId: id(),
-        type: "AGREEMENT_ACTIVE",
-        fromStatus: "PREPARED",
-        toStatus: "ACTIVE",
-        actor: "customer:x",
-        detail: { replacedBy: null },
-        createdAt: at(),
-      },
-      (data) => prisma.customerEvent.create({ data }),
-      (key) => prisma.customerEvent.findUniqueOrThrow({ where: { id: key } }),
-    );
+  roundTripCase(
+    "CustomerEvent",
+    {
+      id: id(),
+      customerId,
+      subjectType: "AGREEMENT",
+      subjectId: id(),
+      type: "AGREEMENT_ACTIVE",
+      fromStatus: "PREPARED",
+      toStatus: "ACTIVE",
+      actor: "customer:x",
+      detail: { replacedBy: null },
+      createdAt: at(),
+    },
+    (data) => db.prisma.customerEvent.create({ data }),
+    (key) => db.prisma.customerEvent.findUniqueOrThrow({ where: { id: key } }),
+  ),
 
-    const operatorId = id();
-    await roundTrip(
-      "Operator",
-      {
-        id: operatorId,
-        email: `ops-${id()}@example.com`,
-        name: "Operator One",
-        passwordHash: "$argon2id$placeholder",
-        role: enums.OperatorRole.ADMIN,
-        lastLoginAt: at(),
-        failedSignIns: 3,
-        lockedUntil: at(),
-        disabledAt: at(),
-        createdAt: at(),
-        updatedAt: at(),
-      },
-      (data) => prisma.operator.create({ data }),
-      (key) => prisma.operator.findUniqueOrThrow({ where: { id: key } }),
-    );
+  roundTripCase(
+    "Operator",
+    {
+      id: operatorId,
+      email: `ops-${id()}@example.com`,
+      name: "Operator One",
+      passwordHash: "$argon2id$placeholder",
+      role: enums.OperatorRole.ADMIN,
+      lastLoginAt: at(),
+      failedSignIns: 3,
+      lockedUntil: at(),
+      disabledAt: at(),
+      createdAt: at(),
+      updatedAt: at(),
+    },
+    (data) => db.prisma.operator.create({ data }),
+    (key) => db.prisma.operator.findUniqueOrThrow({ where: { id: key } }),
+  ),
 
-    const apiKeyId = id();
-    await roundTrip(
-      "ApiKey",
-      {
-        id: apiKeyId,
-        name: "nightly export",
-        prefix: "wmk_Ab3dEf9h",
-        secretHash: "cd".repeat(32),
-        role: enums.OperatorRole.VIEWER,
-        operatorId,
-        expiresAt: at(),
-        lastUsedAt: at(),
-        revokedAt: at(),
-        createdAt: at(),
-      },
-      (data) => prisma.apiKey.create({ data }),
-      (key) => prisma.apiKey.findUniqueOrThrow({ where: { id: key } }),
-    );
+  roundTripCase(
+    "ApiKey",
+    {
+      id: apiKeyId,
+      name: "nightly export",
+      prefix: "wmk_Ab3dEf9h",
+      secretHash: "cd".repeat(32),
+      role: enums.OperatorRole.VIEWER,
+      operatorId,
+      expiresAt: at(),
+      lastUsedAt: at(),
+      revokedAt: at(),
+      createdAt: at(),
+    },
+    (data) => db.prisma.apiKey.create({ data }),
+    (key) => db.prisma.apiKey.findUniqueOrThrow({ where: { id: key } }),
+  ),
 
-    await roundTrip(
-      "AuditEntry",
-      {
-        id: id(),
-        operatorId,
-        operatorEmail: "ops@example.com",
-        action: "order.refund",
-        subjectType: "REFUND",
-        subjectId: id(),
-        orderId: id(),
-        before: { status: "PAID" },
-        after: { refund: { amountFils: "1000" } },
-        walletResult: { status: "SUCCESS" },
-        requestKey: id(),
-        apiKeyId,
-        createdAt: at(),
-      },
-      (data) => prisma.auditEntry.create({ data }),
-      (key) => prisma.auditEntry.findUniqueOrThrow({ where: { id: key } }),
-    );
+  roundTripCase(
+    "AuditEntry",
+    {
+      id: id(),
+      operatorId,
+      operatorEmail: "ops@example.com",
+      action: "order.refund",
+      subjectType: "REFUND",
+      subjectId: id(),
+      orderId: id(),
+      before: { status: "PAID" },
+      after: { refund: { amountFils: "1000" } },
+      walletResult: { status: "SUCCESS" },
+      requestKey: id(),
+      apiKeyId,
+      createdAt: at(),
+    },
+    (data) => db.prisma.auditEntry.create({ data }),
+    (key) => db.prisma.auditEntry.findUniqueOrThrow({ where: { id: key } }),
+  ),
 
-    await roundTrip(
-      "AdminRequest",
-      {
-        id: id(),
-        operatorId,
-        idempotencyKey: id(),
-        action: "order.refund:x",
-        requestHash: "ab".repeat(32),
-        responseStatus: 202,
-        responseBody: { state: "IN_PROGRESS" },
-        createdAt: at(),
-        completedAt: at(),
-      },
-      (data) => prisma.adminRequest.create({ data }),
-      (key) => prisma.adminRequest.findUniqueOrThrow({ where: { id: key } }),
-    );
+  roundTripCase(
+    "AdminRequest",
+    {
+      id: id(),
+      operatorId,
+      idempotencyKey: id(),
+      action: "order.refund:x",
+      requestHash: "ab".repeat(32),
+      responseStatus: 202,
+      responseBody: { state: "IN_PROGRESS" },
+      createdAt: at(),
+      completedAt: at(),
+    },
+    (data) => db.prisma.adminRequest.create({ data }),
+    (key) => db.prisma.adminRequest.findUniqueOrThrow({ where: { id: key } }),
+  ),
+];
 
-    expect([...covered].sort()).toEqual(Object.keys(Prisma.ModelName).sort());
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The rows the minimal cases made so far: later ones point at earlier ones. */
+const made = {} as {
+  customer: Customer;
+  order: Order;
+  push: PushMessage;
+  operator: Operator;
+  audit: AuditEntry;
+};
+
+/**
+ * Every model with only its required fields, in the order their foreign keys need, and the defaults
+ * the database fills in: proves every optional field is nullable there and every default exists.
+ */
+const MINIMAL_ROWS: { model: Prisma.ModelName; create: () => Promise<void> }[] = [
+  {
+    model: "Customer",
+    async create() {
+      const customer = await db.prisma.customer.create({ data: { walletCustomerId: `w-${id()}` } });
+      expect(customer.id).toMatch(UUID_V7);
+      expect(customer).toMatchObject({
+        scopes: [],
+        profile: null,
+        needsReauthorization: false,
+        lastSeenAt: null,
+      });
+      expect(customer.createdAt).toBeInstanceOf(Date);
+      expect(customer.updatedAt).toBeInstanceOf(Date);
+      made.customer = customer;
+    },
+  },
+  {
+    model: "WalletToken",
+    async create() {
+      const token = await db.prisma.walletToken.create({
+        data: {
+          customerId: made.customer.id,
+          accessTokenCipher: "a",
+          accessTokenExpiresAt: at(),
+          refreshTokenCipher: "r",
+        },
+      });
+      expect(token).toMatchObject({
+        scopes: [],
+        version: 0,
+        refreshTokenExpiresAt: null,
+        refreshedAt: null,
+        refreshLeaseUntil: null,
+      });
+    },
+  },
+  {
+    model: "Product",
+    async create() {
+      const product = await db.prisma.product.create({
+        data: { sku: `s-${id()}`, name: "Tea", nameArabic: "شاي", priceFils: 2500n },
+      });
+      expect(product).toMatchObject({ currency: "IQD", active: true });
+    },
+  },
+  {
+    model: "Agreement",
+    async create() {
+      const agreement = await db.prisma.agreement.create({ data: { customerId: made.customer.id } });
+      expect(agreement).toMatchObject({ status: "PREPARED", paymentAuthCodeCipher: null, boundAt: null });
+    },
+  },
+  {
+    model: "Order",
+    async create() {
+      const order = await db.prisma.order.create({
+        data: {
+          customerId: made.customer.id,
+          flow: "CASHIER",
+          productCode: "51051000101000000011",
+          currency: "IQD",
+          amountFils: 1000n,
+          idempotencyKey: "k1",
+          paymentRequestId: `pr-${id()}`,
+        },
+      });
+      expect(order).toMatchObject({
+        status: "CREATED",
+        paymentId: null,
+        agreementId: null,
+        voidedFils: 0n,
+        refundedFils: 0n,
+        needsAttention: false,
+        nextReconcileAt: null,
+        reconcileAttempts: 0,
+        expiryCheckedAt: null,
+        version: 0,
+      });
+      made.order = order;
+    },
+  },
+  {
+    model: "OrderItem",
+    async create() {
+      await db.prisma.orderItem.create({
+        data: { orderId: made.order.id, sku: "TEA", name: "Tea", unitPriceFils: 2500n, quantity: 1 },
+      });
+    },
+  },
+  {
+    model: "OrderEvent",
+    async create() {
+      const event = await db.prisma.orderEvent.create({
+        data: { orderId: made.order.id, type: "created", actor: "system" },
+      });
+      expect(event).toMatchObject({ fromStatus: null, toStatus: null, detail: null });
+    },
+  },
+  {
+    model: "Refund",
+    async create() {
+      const refund = await db.prisma.refund.create({
+        data: {
+          orderId: made.order.id,
+          refundRequestId: `rr-${id()}`,
+          amountFils: 1n,
+          currency: "IQD",
+          requestedBy: "t",
+        },
+      });
+      expect(refund).toMatchObject({
+        status: "CREATED",
+        refundId: null,
+        checkAttempts: 0,
+        lastInquiryAt: null,
+        needsAttention: false,
+      });
+    },
+  },
+  {
+    model: "EscrowOperation",
+    async create() {
+      const operation = await db.prisma.escrowOperation.create({
+        data: { orderId: made.order.id, type: "ACCEPT", requestId: `ar-${id()}`, requestedBy: "t" },
+      });
+      expect(operation).toMatchObject({
+        status: "CREATED",
+        amountFils: null,
+        walletOperationId: null,
+        attempts: 0,
+      });
+    },
+  },
+  {
+    model: "WalletCall",
+    async create() {
+      const first = await db.prisma.walletCall.create({
+        data: {
+          operation: "inquiryPayment",
+          path: "/v1/payments/inquiryPayment",
+          durationMs: 12,
+          requestBody: {},
+        },
+      });
+      const second = await db.prisma.walletCall.create({
+        data: {
+          operation: "inquiryPayment",
+          path: "/v1/payments/inquiryPayment",
+          durationMs: 9,
+          requestBody: {},
+        },
+      });
+      expect(typeof first.id).toBe("bigint");
+      expect(second.id).toBeGreaterThan(first.id);
+      expect(first).toMatchObject({ outcome: null, responseBody: null, httpStatus: null });
+    },
+  },
+  {
+    model: "Notification",
+    async create() {
+      const notification = await db.prisma.notification.create({
+        data: { kind: "PAYMENT", dedupeKey: `d-${id()}`, rawBody: "{}", headers: {}, verified: true },
+      });
+      expect(notification).toMatchObject({ status: "RECEIVED", processedAt: null, orderId: null });
+      expect(notification.receivedAt).toBeInstanceOf(Date);
+    },
+  },
+  {
+    model: "PushMessage",
+    async create() {
+      const push = await db.prisma.pushMessage.create({
+        data: {
+          customerId: made.customer.id,
+          requestId: `p-${id()}`,
+          templateCode: "T",
+          title: "t",
+          content: "c",
+          url: "u",
+        },
+      });
+      expect(push).toMatchObject({ status: "CREATED", attempts: 0, messageId: null });
+      made.push = push;
+    },
+  },
+  {
+    model: "NotificationRejection",
+    async create() {
+      const rejection = await db.prisma.notificationRejection.create({
+        data: {
+          bucket: new Date(),
+          sourceAddress: "a",
+          kind: "PAYMENT",
+          reason: "r",
+          sampleBody: "",
+          sampleHeaders: {},
+        },
+      });
+      expect(rejection.count).toBe(1);
+      expect(rejection.firstSeenAt).toBeInstanceOf(Date);
+    },
+  },
+  {
+    model: "CustomerEvent",
+    async create() {
+      const customerEvent = await db.prisma.customerEvent.create({
+        data: {
+          customerId: made.customer.id,
+          subjectType: "PUSH_MESSAGE",
+          subjectId: made.push.id,
+          type: "T",
+          actor: "a",
+        },
+      });
+      expect(customerEvent).toMatchObject({ fromStatus: null, toStatus: null, detail: null });
+    },
+  },
+  {
+    model: "Operator",
+    async create() {
+      const operator = await db.prisma.operator.create({
+        data: { email: `o-${id()}@example.com`, name: "New", passwordHash: "x" },
+      });
+      expect(operator).toMatchObject({
+        role: "VIEWER",
+        lastLoginAt: null,
+        disabledAt: null,
+        failedSignIns: 0,
+        lockedUntil: null,
+      });
+      made.operator = operator;
+    },
+  },
+  {
+    model: "AuditEntry",
+    async create() {
+      const audit = await db.prisma.auditEntry.create({
+        data: {
+          operatorId: made.operator.id,
+          operatorEmail: made.operator.email,
+          action: "a",
+          subjectType: "ORDER",
+          subjectId: "s",
+        },
+      });
+      expect(audit).toMatchObject({ orderId: null, before: null, walletResult: null, requestKey: null });
+      made.audit = audit;
+    },
+  },
+  {
+    model: "AdminRequest",
+    async create() {
+      const request = await db.prisma.adminRequest.create({
+        data: { operatorId: made.operator.id, idempotencyKey: `k-${id()}`, action: "a", requestHash: "h" },
+      });
+      expect(request).toMatchObject({ responseStatus: null, responseBody: null, completedAt: null });
+    },
+  },
+  {
+    model: "ApiKey",
+    async create() {
+      const apiKey = await db.prisma.apiKey.create({
+        data: {
+          name: "k",
+          prefix: "wmk_x",
+          secretHash: id(),
+          role: "VIEWER",
+          operatorId: made.operator.id,
+          expiresAt: new Date(),
+        },
+      });
+      expect(apiKey).toMatchObject({ lastUsedAt: null, revokedAt: null, createdAt: expect.any(Date) });
+      expect(made.audit.apiKeyId).toBeNull();
+    },
+  },
+];
+
+describe("schema.prisma against the migrated database", () => {
+  it.each(ROUND_TRIPS)("stores and returns every field of $model", ({ run }) => run());
+
+  it("has a round trip for every model", () => {
+    expect(ROUND_TRIPS.map((trip) => trip.model).sort()).toEqual(Object.keys(Prisma.ModelName).sort());
   });
 
   it("follows the relations both ways", async () => {
@@ -498,228 +800,13 @@ describe("schema.prisma against the migrated database", () => {
     ]);
   });
 
-  it("accepts a row of every model with only its required fields, filling the defaults", async () => {
-    // Proves every optional field is nullable in the database and every default exists there.
-    const { prisma } = db;
-    const minimal = new Set<Prisma.ModelName>();
-    const uuidV7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  it.each(MINIMAL_ROWS)(
+    "accepts a $model with only its required fields, filling the defaults",
+    ({ create }) => create(),
+  );
 
-    const customer = await prisma.customer.create({ data: { walletCustomerId: `w-${id()}` } });
-    minimal.add("Customer");
-    expect(customer.id).toMatch(uuidV7);
-    expect(customer).toMatchObject({
-      scopes: [],
-      profile: null,
-      needsReauthorization: false,
-      lastSeenAt: null,
-    });
-    expect(customer.createdAt).toBeInstanceOf(Date);
-    expect(customer.updatedAt).toBeInstanceOf(Date);
-
-    const token = await prisma.walletToken.create({
-      data: {
-        customerId: customer.id,
-        accessTokenCipher: "a",
-        accessTokenExpiresAt: at(),
-        refreshTokenCipher: "r",
-      },
-    });
-    minimal.add("WalletToken");
-    expect(token).toMatchObject({
-      scopes: [],
-      version: 0,
-      refreshTokenExpiresAt: null,
-      refreshedAt: null,
-      refreshLeaseUntil: null,
-    });
-
-    const product = await prisma.product.create({
-      data: { sku: `s-${id()}`, name: "Tea", nameArabic: "شاي", priceFils: 2500n },
-    });
-    minimal.add("Product");
-    expect(product).toMatchObject({ currency: "IQD", active: true });
-
-    const agreement = await prisma.agreement.create({ data: { customerId: customer.id } });
-    minimal.add("Agreement");
-    expect(agreement).toMatchObject({ status: "PREPARED", paymentAuthCodeCipher: null, boundAt: null });
-
-    const order = await prisma.order.create({
-      data: {
-        customerId: customer.id,
-        flow: "CASHIER",
-        productCode: "51051000101000000011",
-        currency: "IQD",
-        amountFils: 1000n,
-        idempotencyKey: "k1",
-        paymentRequestId: `pr-${id()}`,
-      },
-    });
-    minimal.add("Order");
-    expect(order).toMatchObject({
-      status: "CREATED",
-      paymentId: null,
-      agreementId: null,
-      voidedFils: 0n,
-      refundedFils: 0n,
-      needsAttention: false,
-      nextReconcileAt: null,
-      reconcileAttempts: 0,
-      expiryCheckedAt: null,
-      version: 0,
-    });
-
-    await prisma.orderItem.create({
-      data: { orderId: order.id, sku: "TEA", name: "Tea", unitPriceFils: 2500n, quantity: 1 },
-    });
-    minimal.add("OrderItem");
-
-    const event = await prisma.orderEvent.create({
-      data: { orderId: order.id, type: "created", actor: "system" },
-    });
-    minimal.add("OrderEvent");
-    expect(event).toMatchObject({ fromStatus: null, toStatus: null, detail: null });
-
-    const refund = await prisma.refund.create({
-      data: {
-        orderId: order.id,
-        refundRequestId: `rr-${id()}`,
-        amountFils: 1n,
-        currency: "IQD",
-        requestedBy: "t",
-      },
-    });
-    minimal.add("Refund");
-    expect(refund).toMatchObject({
-      status: "CREATED",
-      refundId: null,
-      checkAttempts: 0,
-      lastInquiryAt: null,
-      needsAttention: false,
-    });
-
-    const operation = await prisma.escrowOperation.create({
-      data: { orderId: order.id, type: "ACCEPT", requestId: `ar-${id()}`, requestedBy: "t" },
-    });
-    minimal.add("EscrowOperation");
-    expect(operation).toMatchObject({
-      status: "CREATED",
-      amountFils: null,
-      walletOperationId: null,
-      attempts: 0,
-    });
-
-    const first = await prisma.walletCall.create({
-      data: {
-        operation: "inquiryPayment",
-        path: "/v1/payments/inquiryPayment",
-        durationMs: 12,
-        requestBody: {},
-      },
-    });
-    const second = await prisma.walletCall.create({
-      data: {
-        operation: "inquiryPayment",
-        path: "/v1/payments/inquiryPayment",
-        durationMs: 9,
-        requestBody: {},
-      },
-    });
-    minimal.add("WalletCall");
-    expect(typeof first.id).toBe("bigint");
-    expect(second.id).toBeGreaterThan(first.id);
-    expect(first).toMatchObject({ outcome: null, responseBody: null, httpStatus: null });
-
-    const notification = await prisma.notification.create({
-      data: { kind: "PAYMENT", dedupeKey: `d-${id()}`, rawBody: "{}", headers: {}, verified: true },
-    });
-    minimal.add("Notification");
-    expect(notification).toMatchObject({ status: "RECEIVED", processedAt: null, orderId: null });
-    expect(notification.receivedAt).toBeInstanceOf(Date);
-
-    const push = await prisma.pushMessage.create({
-      data: {
-        customerId: customer.id,
-        requestId: `p-${id()}`,
-        templateCode: "T",
-        title: "t",
-        content: "c",
-        url: "u",
-      },
-    });
-    minimal.add("PushMessage");
-    expect(push).toMatchObject({ status: "CREATED", attempts: 0, messageId: null });
-
-    const rejection = await prisma.notificationRejection.create({
-      data: {
-        bucket: new Date(),
-        sourceAddress: "a",
-        kind: "PAYMENT",
-        reason: "r",
-        sampleBody: "",
-        sampleHeaders: {},
-      },
-    });
-    minimal.add("NotificationRejection");
-    expect(rejection.count).toBe(1);
-    expect(rejection.firstSeenAt).toBeInstanceOf(Date);
-
-    const customerEvent = await prisma.customerEvent.create({
-      data: {
-        customerId: customer.id,
-        subjectType: "PUSH_MESSAGE",
-        subjectId: push.id,
-        type: "T",
-        actor: "a",
-      },
-    });
-    minimal.add("CustomerEvent");
-    expect(customerEvent).toMatchObject({ fromStatus: null, toStatus: null, detail: null });
-
-    const operator = await prisma.operator.create({
-      data: { email: `o-${id()}@example.com`, name: "New", passwordHash: "x" },
-    });
-    minimal.add("Operator");
-    expect(operator).toMatchObject({
-      role: "VIEWER",
-      lastLoginAt: null,
-      disabledAt: null,
-      failedSignIns: 0,
-      lockedUntil: null,
-    });
-
-    const audit = await prisma.auditEntry.create({
-      data: {
-        operatorId: operator.id,
-        operatorEmail: operator.email,
-        action: "a",
-        subjectType: "ORDER",
-        subjectId: "s",
-      },
-    });
-    minimal.add("AuditEntry");
-    expect(audit).toMatchObject({ orderId: null, before: null, walletResult: null, requestKey: null });
-
-    const request = await prisma.adminRequest.create({
-      data: { operatorId: operator.id, idempotencyKey: `k-${id()}`, action: "a", requestHash: "h" },
-    });
-    minimal.add("AdminRequest");
-    expect(request).toMatchObject({ responseStatus: null, responseBody: null, completedAt: null });
-
-    const apiKey = await prisma.apiKey.create({
-      data: {
-        name: "k",
-        prefix: "wmk_x",
-        secretHash: id(),
-        role: "VIEWER",
-        operatorId: operator.id,
-        expiresAt: new Date(),
-      },
-    });
-    minimal.add("ApiKey");
-    expect(apiKey).toMatchObject({ lastUsedAt: null, revokedAt: null, createdAt: expect.any(Date) });
-    expect(audit.apiKeyId).toBeNull();
-
-    expect([...minimal].sort()).toEqual(Object.keys(Prisma.ModelName).sort());
+  it("has a minimal row for every model", () => {
+    expect(MINIMAL_ROWS.map((row) => row.model).sort()).toEqual(Object.keys(Prisma.ModelName).sort());
   });
 
   it("stores money as bigint and time as timestamptz(3) in every table", async () => {

@@ -66,159 +66,160 @@ async function answerOf(response: Response) {
 
 type Case = [name: string, call: () => Promise<Response>, status: number, body: unknown];
 
-describe("error answers: one JSON shape, the status from the one table, never a stack", () => {
-  const cases: Case[] = [
-    [
-      "session without a JSON body",
-      () => app.call("POST", "/api/mini/session", { body: "authCode=1" }),
-      400,
-      { error: { code: "VALIDATION_FAILED", message: "The request body must be JSON." } },
-    ],
-    [
-      "session with an empty authCode",
-      () => app.call("POST", "/api/mini/session", { json: { authCode: "" } }),
-      400,
-      {
-        error: {
-          code: "VALIDATION_FAILED",
-          message: "The request is invalid.",
-          details: {
-            formErrors: [],
-            fieldErrors: { authCode: ["Too small: expected string to have >=1 characters"] },
-          },
+/** Bad requests of every kind, each with the one answer it must get. */
+const ERROR_CASES: Case[] = [
+  [
+    "session without a JSON body",
+    () => app.call("POST", "/api/mini/session", { body: "authCode=1" }),
+    400,
+    { error: { code: "VALIDATION_FAILED", message: "The request body must be JSON." } },
+  ],
+  [
+    "session with an empty authCode",
+    () => app.call("POST", "/api/mini/session", { json: { authCode: "" } }),
+    400,
+    {
+      error: {
+        code: "VALIDATION_FAILED",
+        message: "The request is invalid.",
+        details: {
+          formErrors: [],
+          fieldErrors: { authCode: ["Too small: expected string to have >=1 characters"] },
         },
       },
-    ],
-    [
-      "session with an authCode that breaks the wallet's @ # ? rule (checked before sending)",
-      () => app.call("POST", "/api/mini/session", { json: { authCode: "ab@c" } }),
-      400,
-      {
-        error: {
-          code: "VALIDATION_FAILED",
-          message: "applyToken request is invalid: authCode must not contain @, # or ?",
-          details: { issues: [{ field: "authCode", message: "must not contain @, # or ?" }] },
-        },
+    },
+  ],
+  [
+    "session with an authCode that breaks the wallet's @ # ? rule (checked before sending)",
+    () => app.call("POST", "/api/mini/session", { json: { authCode: "ab@c" } }),
+    400,
+    {
+      error: {
+        code: "VALIDATION_FAILED",
+        message: "applyToken request is invalid: authCode must not contain @, # or ?",
+        details: { issues: [{ field: "authCode", message: "must not contain @, # or ?" }] },
       },
-    ],
-    [
-      "session with a NUL character in the authCode",
-      () => app.call("POST", "/api/mini/session", { json: { authCode: "a\u0000b" } }),
-      400,
-      {
-        error: {
-          code: "VALIDATION_FAILED",
-          message: "Text must not contain the NUL character (\\u0000).",
-          details: { field: "body.authCode" },
-        },
+    },
+  ],
+  [
+    "session with a NUL character in the authCode",
+    () => app.call("POST", "/api/mini/session", { json: { authCode: "a\u0000b" } }),
+    400,
+    {
+      error: {
+        code: "VALIDATION_FAILED",
+        message: "Text must not contain the NUL character (\\u0000).",
+        details: { field: "body.authCode" },
       },
-    ],
-    [
-      "session with a body nested 40 levels deep",
-      () => app.call("POST", "/api/mini/session", { body: `${"[".repeat(40)}${"]".repeat(40)}` }),
-      400,
-      {
-        error: {
-          code: "VALIDATION_FAILED",
-          message: "The request nests deeper than 32 levels.",
-          details: { field: `body${".0".repeat(32)}` },
-        },
+    },
+  ],
+  [
+    "session with a body nested 40 levels deep",
+    () => app.call("POST", "/api/mini/session", { body: `${"[".repeat(40)}${"]".repeat(40)}` }),
+    400,
+    {
+      error: {
+        code: "VALIDATION_FAILED",
+        message: "The request nests deeper than 32 levels.",
+        details: { field: `body${".0".repeat(32)}` },
       },
-    ],
-    [
-      "session with a body over 64 KiB",
-      () => app.call("POST", "/api/mini/session", { json: { authCode: "x".repeat(70_000) } }),
-      413,
-      { error: { code: "PAYLOAD_TOO_LARGE", message: "The request body must be at most 65536 bytes." } },
-    ],
-    [
-      "session posted as an HTML form",
-      () =>
-        app.call("POST", "/api/mini/session", {
-          headers: { "Content-Type": "application/x-www-form-urlencoded" },
-          body: "authCode=abc",
-        }),
-      415,
-      {
-        error: {
-          code: "UNSUPPORTED_MEDIA_TYPE",
-          message: "Send the body as JSON (Content-Type: application/json).",
-        },
+    },
+  ],
+  [
+    "session with a body over 64 KiB",
+    () => app.call("POST", "/api/mini/session", { json: { authCode: "x".repeat(70_000) } }),
+    413,
+    { error: { code: "PAYLOAD_TOO_LARGE", message: "The request body must be at most 65536 bytes." } },
+  ],
+  [
+    "session posted as an HTML form",
+    () =>
+      app.call("POST", "/api/mini/session", {
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "authCode=abc",
+      }),
+    415,
+    {
+      error: {
+        code: "UNSUPPORTED_MEDIA_TYPE",
+        message: "Send the body as JSON (Content-Type: application/json).",
       },
-    ],
-    [
-      "session with a code the wallet does not know",
-      () => app.call("POST", "/api/mini/session", { json: { authCode: "nope" } }),
-      401,
-      {
-        error: {
-          code: "AUTH_CODE_REJECTED",
-          message: "The wallet rejected the authorization code (INVALID_CODE). Call my.getAuthCode again.",
-          details: { resultCode: "INVALID_CODE" },
-        },
+    },
+  ],
+  [
+    "session with a code the wallet does not know",
+    () => app.call("POST", "/api/mini/session", { json: { authCode: "nope" } }),
+    401,
+    {
+      error: {
+        code: "AUTH_CODE_REJECTED",
+        message: "The wallet rejected the authorization code (INVALID_CODE). Call my.getAuthCode again.",
+        details: { resultCode: "INVALID_CODE" },
       },
-    ],
-    [
-      "profile without a session",
-      () => app.call("GET", "/api/mini/me"),
-      401,
-      {
-        error: {
-          code: "UNAUTHENTICATED",
-          message: "Send `Authorization: Bearer <sessionToken>` from POST /api/mini/session.",
-        },
+    },
+  ],
+  [
+    "profile without a session",
+    () => app.call("GET", "/api/mini/me"),
+    401,
+    {
+      error: {
+        code: "UNAUTHENTICATED",
+        message: "Send `Authorization: Bearer <sessionToken>` from POST /api/mini/session.",
       },
-    ],
-    [
-      "profile with a forged session",
-      () => app.call("GET", "/api/mini/me", { headers: bearer("eyJhbGciOiJIUzI1NiJ9.e30.x") }),
-      401,
-      {
-        error: {
-          code: "UNAUTHENTICATED",
-          message: "The session is invalid or expired; start a new session.",
-        },
+    },
+  ],
+  [
+    "profile with a forged session",
+    () => app.call("GET", "/api/mini/me", { headers: bearer("eyJhbGciOiJIUzI1NiJ9.e30.x") }),
+    401,
+    {
+      error: {
+        code: "UNAUTHENTICATED",
+        message: "The session is invalid or expired; start a new session.",
       },
-    ],
-    [
-      "an order id that is not a UUID",
-      () => app.call("GET", "/api/mini/orders/12345", { headers: bearer(liveToken) }),
-      400,
-      {
-        error: {
-          code: "VALIDATION_FAILED",
-          message: "The request is invalid.",
-          details: { formErrors: [], fieldErrors: { id: ["must be an order id (a UUID)"] } },
-        },
+    },
+  ],
+  [
+    "an order id that is not a UUID",
+    () => app.call("GET", "/api/mini/orders/12345", { headers: bearer(liveToken) }),
+    400,
+    {
+      error: {
+        code: "VALIDATION_FAILED",
+        message: "The request is invalid.",
+        details: { formErrors: [], fieldErrors: { id: ["must be an order id (a UUID)"] } },
       },
-    ],
-    [
-      "an order id with a NUL character",
-      () => app.call("GET", "/api/mini/orders/abc%00def", { headers: bearer(liveToken) }),
-      400,
-      {
-        error: {
-          code: "VALIDATION_FAILED",
-          message: "Text must not contain the NUL character (\\u0000).",
-          details: { field: "path.id" },
-        },
+    },
+  ],
+  [
+    "an order id with a NUL character",
+    () => app.call("GET", "/api/mini/orders/abc%00def", { headers: bearer(liveToken) }),
+    400,
+    {
+      error: {
+        code: "VALIDATION_FAILED",
+        message: "Text must not contain the NUL character (\\u0000).",
+        details: { field: "path.id" },
       },
-    ],
-    [
-      "a path no route serves",
-      () => app.call("GET", "/api/mini/nothing-here"),
-      404,
-      { error: { code: "NOT_FOUND", message: "No API route at /api/mini/nothing-here." } },
-    ],
-    [
-      "a method the route does not serve",
-      () => app.call("DELETE", "/api/mini/orders"),
-      405,
-      { error: { code: "METHOD_NOT_ALLOWED", message: "DELETE is not supported here; use GET, POST." } },
-    ],
-  ];
+    },
+  ],
+  [
+    "a path no route serves",
+    () => app.call("GET", "/api/mini/nothing-here"),
+    404,
+    { error: { code: "NOT_FOUND", message: "No API route at /api/mini/nothing-here." } },
+  ],
+  [
+    "a method the route does not serve",
+    () => app.call("DELETE", "/api/mini/orders"),
+    405,
+    { error: { code: "METHOD_NOT_ALLOWED", message: "DELETE is not supported here; use GET, POST." } },
+  ],
+];
 
-  it.each(cases)("%s", async (_name, call, status, body) => {
+describe("error answers: one JSON shape, the status from the one table, never a stack", () => {
+  it.each(ERROR_CASES)("%s", async (_name, call, status, body) => {
     const answer = await answerOf(await call());
     expect(answer.status).toBe(status);
     expect(answer.body).toEqual(body);
@@ -230,7 +231,7 @@ describe("error answers: one JSON shape, the status from the one table, never a 
   });
 
   it("every status above comes from the one code→status table", () => {
-    for (const [, , status, body] of cases) {
+    for (const [, , status, body] of ERROR_CASES) {
       const code = (body as { error: { code: keyof typeof ERROR_STATUS } }).error.code;
       expect(ERROR_STATUS[code]).toBe(status);
     }
