@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_AREAS } from "@/lib/api/contract";
 import type { Endpoint } from "@/lib/api/contract/endpoint";
 import * as health from "@/lib/api/contract/health";
-import * as mini from "@/lib/api/contract/mini";
+import { bindAgreement, prepareAgreement } from "@/lib/api/contract/mini/agreements";
+import { listProducts } from "@/lib/api/contract/mini/catalog";
+import { confirmReceipt, createOrder, getOrder, listOrders } from "@/lib/api/contract/mini/orders";
+import { getProfile, startSession } from "@/lib/api/contract/mini/session";
 import * as walletNotify from "@/lib/api/contract/wallet-notify";
 import { buildOpenApiDocument, type OpenApiDocument } from "@/lib/api/openapi-document";
 import { getServiceContext } from "@/lib/context/service-context";
@@ -87,33 +90,33 @@ describe("the mini program routes answer what the document says", () => {
   it("session: a fresh authCode starts one (201); a code the wallet refuses is a 401", async () => {
     const { userId } = await app.sandbox.createUser();
     const { authCode, authSuccessScopes } = await app.sandbox.createAuthCode(userId, ["USER_ID"]);
-    const request = exampleRequest(mini.startSession, "new-session");
+    const request = exampleRequest(startSession, "new-session");
     await expectDocumented(
-      mini.startSession,
-      await send(mini.startSession, { ...request, body: { authCode, authSuccessScopes } }),
+      startSession,
+      await send(startSession, { ...request, body: { authCode, authSuccessScopes } }),
       201,
     );
-    const refused = exampleRequest(mini.startSession, "used-auth-code");
-    await expectDocumented(mini.startSession, await send(mini.startSession, refused), 401);
+    const refused = exampleRequest(startSession, "used-auth-code");
+    await expectDocumented(startSession, await send(startSession, refused), 401);
   });
 
   it("profile: 200 with a session, 401 without", async () => {
     const { sessionToken } = await app.newSession(["USER_ID", "USER_NAME"]);
-    const request = exampleRequest(mini.getProfile, "profile");
-    await expectDocumented(mini.getProfile, await send(mini.getProfile, request, sessionToken), 200);
-    await expectDocumented(mini.getProfile, await send(mini.getProfile, request), 401);
+    const request = exampleRequest(getProfile, "profile");
+    await expectDocumented(getProfile, await send(getProfile, request, sessionToken), 200);
+    await expectDocumented(getProfile, await send(getProfile, request), 401);
   });
 
   it("products: 200, 304 for the current ETag, an opaque 500 when the catalog is gone", async () => {
-    const request = exampleRequest(mini.listProducts, "catalog");
-    const first = await send(mini.listProducts, request);
+    const request = exampleRequest(listProducts, "catalog");
+    const first = await send(listProducts, request);
     const etag = first.headers.get("etag") ?? "";
-    await expectDocumented(mini.listProducts, first, 200);
-    const revalidated = await send(mini.listProducts, { headers: { "If-None-Match": etag } });
-    await expectDocumented(mini.listProducts, revalidated, 304);
+    await expectDocumented(listProducts, first, 200);
+    const revalidated = await send(listProducts, { headers: { "If-None-Match": etag } });
+    await expectDocumented(listProducts, revalidated, 304);
     await app.db.prisma.$executeRawUnsafe("ALTER TABLE products RENAME TO products_away");
     try {
-      await expectDocumented(mini.listProducts, await send(mini.listProducts, request), 500);
+      await expectDocumented(listProducts, await send(listProducts, request), 500);
     } finally {
       await app.db.prisma.$executeRawUnsafe("ALTER TABLE products_away RENAME TO products");
     }
@@ -121,51 +124,35 @@ describe("the mini program routes answer what the document says", () => {
 
   it("orders: the example order is placed (201), replayed (200), listed and read; bad input is a 400", async () => {
     const { sessionToken } = await app.newSession();
-    const order = exampleRequest(mini.createOrder, "cashier-order");
-    const placed = await expectDocumented(
-      mini.createOrder,
-      await send(mini.createOrder, order, sessionToken),
-      201,
-    );
-    await expectDocumented(mini.createOrder, await send(mini.createOrder, order, sessionToken), 200);
-    const unknown = exampleRequest(mini.createOrder, "unknown-product");
-    await expectDocumented(mini.createOrder, await send(mini.createOrder, unknown, sessionToken), 400);
+    const order = exampleRequest(createOrder, "cashier-order");
+    const placed = await expectDocumented(createOrder, await send(createOrder, order, sessionToken), 201);
+    await expectDocumented(createOrder, await send(createOrder, order, sessionToken), 200);
+    const unknown = exampleRequest(createOrder, "unknown-product");
+    await expectDocumented(createOrder, await send(createOrder, unknown, sessionToken), 400);
     await expectDocumented(
-      mini.createOrder,
-      await send(mini.createOrder, { body: order.body }, sessionToken),
+      createOrder,
+      await send(createOrder, { body: order.body }, sessionToken),
       400, // no Idempotency-Key
     );
 
-    const page = exampleRequest(mini.listOrders, "first-page");
-    const listed = await expectDocumented(
-      mini.listOrders,
-      await send(mini.listOrders, page, sessionToken),
-      200,
-    );
+    const page = exampleRequest(listOrders, "first-page");
+    const listed = await expectDocumented(listOrders, await send(listOrders, page, sessionToken), 200);
     expect(listed.orders).toHaveLength(1);
-    await expectDocumented(
-      mini.listOrders,
-      await send(mini.listOrders, { query: { limit: 0 } }, sessionToken),
-      400,
-    );
+    await expectDocumented(listOrders, await send(listOrders, { query: { limit: 0 } }, sessionToken), 400);
 
     const read = { params: { id: placed.orderId as string } };
-    await expectDocumented(mini.getOrder, await send(mini.getOrder, read, sessionToken), 200);
-    const missing = exampleRequest(mini.getOrder, "someone-elses-order");
-    await expectDocumented(mini.getOrder, await send(mini.getOrder, missing, sessionToken), 404);
-    await expectDocumented(
-      mini.getOrder,
-      await send(mini.getOrder, { params: { id: "12345" } }, sessionToken),
-      400,
-    );
+    await expectDocumented(getOrder, await send(getOrder, read, sessionToken), 200);
+    const missing = exampleRequest(getOrder, "someone-elses-order");
+    await expectDocumented(getOrder, await send(getOrder, missing, sessionToken), 404);
+    await expectDocumented(getOrder, await send(getOrder, { params: { id: "12345" } }, sessionToken), 400);
   });
 
   it("confirm-receipt: 409 before the merchant accepted, 200 after; the wallet's notification fit its schema", async () => {
     const { sessionToken } = await app.newSession();
     const placed = await expectDocumented(
-      mini.createOrder,
+      createOrder,
       await send(
-        mini.createOrder,
+        createOrder,
         {
           headers: { "Idempotency-Key": crypto.randomUUID() },
           body: { flow: "ESCROW", items: [{ sku: "MUG", quantity: 1 }] },
@@ -180,8 +167,8 @@ describe("the mini program routes answer what the document says", () => {
     await waitUntil(
       async () => {
         await app.sandbox.tick();
-        const read = await send(mini.getOrder, { params: { id: orderId } }, sessionToken);
-        return ((await expectDocumented(mini.getOrder, read, 200)).status as string) === "PAID";
+        const read = await send(getOrder, { params: { id: orderId } }, sessionToken);
+        return ((await expectDocumented(getOrder, read, 200)).status as string) === "PAID";
       },
       { timeoutMs: 15_000, what: "the escrow order to be PAID" },
     );
@@ -196,14 +183,14 @@ describe("the mini program routes answer what the document says", () => {
     ).toEqual([]);
 
     const confirm = { params: { id: orderId } };
-    await expectDocumented(mini.confirmReceipt, await send(mini.confirmReceipt, confirm, sessionToken), 409);
+    await expectDocumented(confirmReceipt, await send(confirmReceipt, confirm, sessionToken), 409);
     await requestEscrowOperation(getServiceContext(), orderId, {
       type: "ACCEPT",
       requestedBy: "operator:test",
     });
     const confirmed = await expectDocumented(
-      mini.confirmReceipt,
-      await send(mini.confirmReceipt, confirm, sessionToken),
+      confirmReceipt,
+      await send(confirmReceipt, confirm, sessionToken),
       200,
     );
     expect(confirmed.status).toBe("CONFIRMED");
@@ -211,18 +198,18 @@ describe("the mini program routes answer what the document says", () => {
 
   it("agreements: prepared (201), signed and bound (200); nothing prepared is a 404, bad input a 400", async () => {
     const { sessionToken, userId } = await app.newSession();
-    const nothing = exampleRequest(mini.bindAgreement, "nothing-prepared");
-    await expectDocumented(mini.bindAgreement, await send(mini.bindAgreement, nothing, sessionToken), 404);
+    const nothing = exampleRequest(bindAgreement, "nothing-prepared");
+    await expectDocumented(bindAgreement, await send(bindAgreement, nothing, sessionToken), 404);
 
-    const prepareRequest = exampleRequest(mini.prepareAgreement, "weekly-coffee");
+    const prepareRequest = exampleRequest(prepareAgreement, "weekly-coffee");
     const prepared = await expectDocumented(
-      mini.prepareAgreement,
-      await send(mini.prepareAgreement, prepareRequest, sessionToken),
+      prepareAgreement,
+      await send(prepareAgreement, prepareRequest, sessionToken),
       201,
     );
     await expectDocumented(
-      mini.prepareAgreement,
-      await send(mini.prepareAgreement, { body: { contractDescription: "" } }, sessionToken),
+      prepareAgreement,
+      await send(prepareAgreement, { body: { contractDescription: "" } }, sessionToken),
       400,
     );
     const { authCode } = await app.sandbox.control<{ authCode: string }>(
@@ -234,9 +221,9 @@ describe("the mini program routes answer what the document says", () => {
       },
     );
     const bound = await expectDocumented(
-      mini.bindAgreement,
+      bindAgreement,
       await send(
-        mini.bindAgreement,
+        bindAgreement,
         { body: { authCode, agreementId: prepared.agreementId as string } },
         sessionToken,
       ),

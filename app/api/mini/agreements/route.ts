@@ -1,5 +1,5 @@
 import { prepareAgreement } from "@/lib/agreements/agreements";
-import * as contract from "@/lib/api/contract/mini";
+import * as contract from "@/lib/api/contract/mini/agreements";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
 

@@ -1,4 +1,5 @@
-import * as contract from "@/lib/api/contract/mini";
+import type { OrderViewJson } from "@/lib/api/contract/mini/order-view";
+import * as contract from "@/lib/api/contract/mini/orders";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readIdempotencyKey, readJson, readQuery, route } from "@/lib/http/route";
 import { createOrder } from "@/lib/orders/create-order";
@@ -10,7 +11,7 @@ export const POST = route.customer({ customerCheck: "service" }, async ({ reques
   const idempotencyKey = readIdempotencyKey(request);
   const input = await readJson(request, contract.createOrder.body);
   const { order, created } = await createOrder(ctx, customerId, { ...input, idempotencyKey });
-  return Response.json(orderView(order) satisfies contract.OrderViewJson, { status: created ? 201 : 200 });
+  return Response.json(orderView(order) satisfies OrderViewJson, { status: created ? 201 : 200 });
 });
 
 export const GET = route.customer(async ({ request, ctx, customerId }) => {

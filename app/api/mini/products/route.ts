@@ -1,4 +1,4 @@
-import * as contract from "@/lib/api/contract/mini";
+import * as contract from "@/lib/api/contract/mini/catalog";
 import { listProducts } from "@/lib/catalog/list-products";
 import { cachedJson } from "@/lib/http/cached-json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";

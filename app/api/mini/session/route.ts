@@ -1,4 +1,4 @@
-import * as contract from "@/lib/api/contract/mini";
+import * as contract from "@/lib/api/contract/mini/session";
 import { startSession } from "@/lib/customers/start-session";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";

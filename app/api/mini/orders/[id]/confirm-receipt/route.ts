@@ -1,4 +1,4 @@
-import * as contract from "@/lib/api/contract/mini";
+import * as contract from "@/lib/api/contract/mini/orders";
 import { confirmReceipt } from "@/lib/escrow/confirm-receipt";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
