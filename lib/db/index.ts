@@ -3,8 +3,10 @@
 export type {
   Agreement,
   ApiKey,
+  AuditEntry,
   EscrowOperation,
   Notification,
+  NotificationRejection,
   Operator,
   Order,
   OrderItem,

@@ -3,6 +3,18 @@
 // columns as they were stored. Operators see a record whole, except what never leaves the server
 // (tokens, password hashes).
 import { z } from "zod";
+import type {
+  ApiKey,
+  AuditEntry,
+  EscrowOperation,
+  Notification,
+  NotificationRejection,
+  Operator,
+  Order,
+  OrderItem,
+  Product,
+  Refund,
+} from "@/lib/db";
 import {
   EscrowOperationType,
   NotificationKind,
@@ -20,6 +32,12 @@ import { fils, isoTime, rowId } from "../shared-schemas";
 const time = isoTime;
 const nullableText = z.string().nullable();
 const count = z.number().int().nonnegative();
+/**
+ * A record's fields, each a schema: exactly its table's columns (less what never leaves the server),
+ * so TypeScript refuses a record that misses a column schema.prisma added, or names one it dropped.
+ */
+type FieldsOf<Row> = { [Field in keyof Row]-?: z.ZodType };
+
 /** A JSON column (jsonb), as stored. */
 const storedJson = (description: string) => z.unknown().meta({ description });
 
@@ -52,7 +70,7 @@ export const orderItem = z.object({
   nameArabic: z.string().nullable(),
   unitPriceFils: fils,
   quantity: z.number().int(),
-});
+} satisfies FieldsOf<OrderItem>);
 
 /** What an operator sees of a customer everywhere (CUSTOMER_SUMMARY): never their tokens. */
 export const customerSummary = z.object({
@@ -87,7 +105,7 @@ export const refundRecord = z
     attentionReason: nullableText,
     createdAt: time,
     updatedAt: time,
-  })
+  } satisfies FieldsOf<Refund>)
   .meta({ id: "AdminRefund" });
 
 export const escrowOperationRecord = z
@@ -107,7 +125,7 @@ export const escrowOperationRecord = z
     attempts: count,
     createdAt: time,
     updatedAt: time,
-  })
+  } satisfies FieldsOf<EscrowOperation>)
   .meta({ id: "AdminEscrowOperation" });
 
 /** The whole order row, as the order page shows it. */
@@ -125,7 +143,7 @@ export const orderRecord = orderRow.extend({
   expiryCheckedAt: time.nullable(),
   version: count,
   updatedAt: time,
-});
+} satisfies FieldsOf<Omit<Order, keyof typeof orderRow.shape>>);
 
 export const notificationRecord = z
   .object({
@@ -142,7 +160,7 @@ export const notificationRecord = z
     receivedAt: time,
     processedAt: time.nullable(),
     prunedAt: time.nullable().meta({ description: "When the retention job emptied the body, if it has." }),
-  })
+  } satisfies FieldsOf<Notification>)
   .meta({ id: "AdminNotification" });
 
 export const notificationRejection = z.object({
@@ -156,7 +174,7 @@ export const notificationRejection = z.object({
   lastSeenAt: time,
   sampleBody: z.string().meta({ description: "The first bytes of the latest attempt." }),
   sampleHeaders: storedJson("The latest attempt's headers."),
-});
+} satisfies FieldsOf<NotificationRejection>);
 
 export const auditEntryRecord = z.object({
   id: rowId,
@@ -174,7 +192,7 @@ export const auditEntryRecord = z.object({
     .nullable()
     .meta({ description: "The API key the operator acted through; null for a signed-in session." }),
   createdAt: time,
-});
+} satisfies FieldsOf<AuditEntry>);
 
 /** An API key as lists show it: never its secret, nor the secret's hash. */
 export const apiKeyRecord = z
@@ -193,7 +211,7 @@ export const apiKeyRecord = z
     revokedAt: time.nullable(),
     createdAt: time,
     state: z.enum(["ACTIVE", "EXPIRED", "REVOKED"]),
-  })
+  } satisfies FieldsOf<Omit<ApiKey, "secretHash"> & { createdBy: string; state: string }>)
   .meta({ id: "AdminApiKey" });
 
 /** An operator, never with the password hash. */
@@ -209,7 +227,7 @@ export const operatorRecord = z
     disabledAt: time.nullable(),
     createdAt: time,
     updatedAt: time,
-  })
+  } satisfies FieldsOf<Omit<Operator, "passwordHash">>)
   .meta({ id: "AdminOperator" });
 
 export const productRecord = z
@@ -223,7 +241,7 @@ export const productRecord = z
     active: z.boolean(),
     createdAt: time,
     updatedAt: time,
-  })
+  } satisfies FieldsOf<Product>)
   .meta({ id: "AdminProduct" });
 
 export const queueMetrics = z.object({
