@@ -5,7 +5,7 @@ import { OrderStatus } from "@/lib/db";
 import { defineEndpoint } from "../endpoint";
 import { healthReport } from "../health";
 import { fils, isoTime } from "../shared-schemas";
-import { escrowOrderRow } from "./examples";
+import { escrowOrderRow, signedOut } from "./examples";
 import { orderRow, queueMetrics, refundRecord } from "./records";
 
 const volume = z.object({ count: z.number().int().nonnegative(), amountFils: fils });
@@ -148,15 +148,7 @@ export const adminGetHealth = defineEndpoint({
       name: "not-signed-in",
       summary: "Without a session",
       request: {},
-      response: {
-        status: 401,
-        body: {
-          error: {
-            code: "UNAUTHENTICATED",
-            message: "Sign in to the operator console first (/admin/sign-in).",
-          },
-        },
-      },
+      response: signedOut,
     },
   ],
 });

@@ -207,3 +207,11 @@ export function roleTooLow(needed: OperatorRole, actual: OperatorRole) {
     },
   } as const;
 }
+
+/** The answer to a caller with no session (or a disabled operator's) and no API key. */
+export const signedOut = {
+  status: 401,
+  body: {
+    error: { code: "UNAUTHENTICATED", message: "Sign in to the operator console first (/admin/sign-in)." },
+  },
+} as const;

@@ -24,6 +24,7 @@ import {
   paidOrderRecord,
   paidOrderRow,
   refundExample,
+  signedOut,
 } from "./examples";
 import {
   customerSummary,
@@ -98,15 +99,7 @@ export const adminListOrders = defineEndpoint({
       name: "signed-out",
       summary: "No session, or the operator was disabled",
       request: {},
-      response: {
-        status: 401,
-        body: {
-          error: {
-            code: "UNAUTHENTICATED",
-            message: "Sign in to the operator console first (/admin/sign-in).",
-          },
-        },
-      },
+      response: signedOut,
     },
   ],
 });
