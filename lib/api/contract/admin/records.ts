@@ -3,26 +3,24 @@
 // columns as they were stored. Operators see a record whole, except what never leaves the server
 // (tokens, password hashes).
 import { z } from "zod";
-import type {
-  ApiKey,
-  AuditEntry,
-  EscrowOperation,
-  Notification,
-  NotificationRejection,
-  Operator,
-  Order,
-  OrderItem,
-  Product,
-  Refund,
-} from "@/lib/db";
 import {
+  type ApiKey,
+  type AuditEntry,
+  type EscrowOperation,
   EscrowOperationType,
+  type Notification,
   NotificationKind,
+  type NotificationRejection,
   NotificationStatus,
   OperationStatus,
+  type Operator,
   OperatorRole,
+  type Order,
   OrderFlow,
+  type OrderItem,
   OrderStatus,
+  type Product,
+  type Refund,
   RefundStatus,
 } from "@/lib/db";
 import { QUEUE_NAMES, type QueueName } from "@/lib/queue/definitions";
