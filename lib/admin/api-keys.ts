@@ -8,18 +8,16 @@ import { hasRole } from "@/lib/auth/roles";
 import type { ServiceContext } from "@/lib/context/service-context";
 import type { ApiKey, Operator } from "@/lib/db";
 import { ForbiddenError, NotFoundError } from "@/lib/errors/domain-errors";
+import { apiKeyState } from "./api-key-state";
 import { recordAudit } from "./audit";
 import type { apiKeyInput } from "./request-schemas";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type ApiKeyState = "ACTIVE" | "EXPIRED" | "REVOKED";
-
 /** What anyone may see of a key: never its hash. */
 function publicApiKey(key: ApiKey & { operator: Pick<Operator, "email"> }, now: Date) {
   const { secretHash: _hidden, operator, ...visible } = key;
-  const state: ApiKeyState = key.revokedAt ? "REVOKED" : key.expiresAt <= now ? "EXPIRED" : "ACTIVE";
-  return { ...visible, createdBy: operator.email, state };
+  return { ...visible, createdBy: operator.email, state: apiKeyState(key, now) };
 }
 
 export async function listApiKeys(ctx: Pick<ServiceContext, "prisma" | "now">) {

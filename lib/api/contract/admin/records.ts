@@ -3,6 +3,7 @@
 // columns as they were stored. Operators see a record whole, except what never leaves the server
 // (tokens, password hashes).
 import { z } from "zod";
+import { API_KEY_STATES } from "@/lib/admin/api-key-state";
 import {
   type ApiKey,
   type AuditEntry,
@@ -208,7 +209,7 @@ export const apiKeyRecord = z
     lastUsedAt: time.nullable().meta({ description: "Kept to the minute." }),
     revokedAt: time.nullable(),
     createdAt: time,
-    state: z.enum(["ACTIVE", "EXPIRED", "REVOKED"]),
+    state: z.enum(API_KEY_STATES),
   } satisfies FieldsOf<Omit<ApiKey, "secretHash"> & { createdBy: string; state: string }>)
   .meta({ id: "AdminApiKey" });
 
