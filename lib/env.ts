@@ -88,6 +88,12 @@ const rawSchema = z.object({
   RECONCILE_FLAG_AFTER_HOURS: z.coerce.number().positive().default(24),
   // Access tokens are refreshed this long before they expire.
   TOKEN_REFRESH_AHEAD_SECONDS: z.coerce.number().int().positive().default(300),
+  // `payment.unknown` (docs/events.md) is announced for a payment still unknown after this long.
+  PAYMENT_UNKNOWN_ALERT_MINUTES: z.coerce.number().positive().default(15),
+  // The mini program's application id: deep links in push messages (hooks/payment-received-push.ts).
+  MINI_APP_ID: optionalText,
+  // The example kitchen-ticket hook (hooks/kitchen-ticket.ts) POSTs paid orders here when set.
+  KITCHEN_TICKET_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   // Proxies in front of the app that append to (or set) X-Forwarded-For: the client's address is that
   // many entries from the right (lib/http/client-address.ts).
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
@@ -168,7 +174,10 @@ export interface Env {
     refundPollWindowMs: number;
     flagAfterMs: number;
     tokenRefreshAheadMs: number;
+    paymentUnknownAfterMs: number;
   };
+  /** Settings of the example hooks in hooks/. */
+  hooks: { kitchenTicketUrl: string | undefined; miniAppId: string | undefined };
 }
 
 export class EnvError extends Error {
@@ -283,6 +292,11 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
     localDir,
     queuePrefix: raw.QUEUE_PREFIX,
     workers: workerSettings(raw),
+    hooks: {
+      kitchenTicketUrl: raw.KITCHEN_TICKET_URL,
+      // The sandbox takes any app id; a real wallet needs the one it gave the mini program.
+      miniAppId: raw.MINI_APP_ID ?? (raw.WALLET_BASE_URL === undefined ? "sandbox-mini-app" : undefined),
+    },
   };
 }
 
@@ -414,6 +428,7 @@ function workerSettings(raw: Raw): Env["workers"] {
     refundPollWindowMs: Math.round(raw.REFUND_POLL_WINDOW_SECONDS * 1000),
     flagAfterMs: Math.round(raw.RECONCILE_FLAG_AFTER_HOURS * 3600 * 1000),
     tokenRefreshAheadMs: raw.TOKEN_REFRESH_AHEAD_SECONDS * 1000,
+    paymentUnknownAfterMs: Math.round(raw.PAYMENT_UNKNOWN_ALERT_MINUTES * 60 * 1000),
   };
 }
 

@@ -1,10 +1,12 @@
 // reconcile: settle what we do not know — payments (CREATED, UNKNOWN, PENDING without notification),
 // refunds, escrow operations and pushes — by asking the wallet and retrying with the same request ids
-// only. Backoff and the operator flag live with each item (lib/reconcile/*); the scan claims due rows.
+// only. Backoff and the operator flag live with each item (lib/reconcile/*); the scan claims due rows,
+// and announces payments still unknown after PAYMENT_UNKNOWN_ALERT_MINUTES (payment.unknown).
 
 import { resendPush } from "@/lib/push/resend-push";
 import { claimAll, defineJob, enqueueAll } from "@/lib/queue/define-job";
 import { scanLeaseMs } from "@/lib/queue/settings";
+import { announceUnknownPayments } from "@/lib/reconcile/announce-unknown-payments";
 import {
   claimDueEscrowOperations,
   claimDueOrders,
@@ -56,7 +58,12 @@ export const processReconcile = defineJob({
       "push",
       pushes.map((pushMessageId) => ({ pushMessageId })),
     );
+    const unknownAnnounced = await announceUnknownPayments(ctx, {
+      afterMs: settings.paymentUnknownAfterMs,
+      limit: settings.scanBatch,
+    });
     return {
+      unknownAnnounced,
       orders: orders.length,
       refunds: refunds.length,
       escrowOperations: operations.length,

@@ -2,6 +2,7 @@
 
 import type { Processor } from "@/lib/queue/define-job";
 import type { QueueName } from "@/lib/queue/definitions";
+import { processEvents } from "./events";
 import { processExpiry } from "./expiry";
 import { processMaintenance } from "./maintenance";
 import { processNotification } from "./notifications";
@@ -18,4 +19,5 @@ export const PROCESSORS: Record<QueueName, Processor> = {
   expiry: processExpiry,
   push: processPush,
   maintenance: processMaintenance,
+  events: processEvents,
 };

@@ -1,23 +1,23 @@
 // The repeating scans, as BullMQ job schedulers: one `scan` job per queue every scanEveryMs (a minute
-// by default). upsertJobScheduler is idempotent, so every worker process upserts them at start and
+// by default; the events worker's every second). upsertJobScheduler is idempotent, so every worker process upserts them at start and
 // again whenever its Redis connection comes back (a Redis that restarted empty has lost them).
 import type { Queue } from "bullmq";
 import { type QueueName, SCAN_JOB, SCANNED_QUEUES, type ScannedQueue } from "@/lib/queue/definitions";
-import type { JobSettings } from "@/lib/queue/settings";
+import { type JobSettings, scanIntervalMs } from "@/lib/queue/settings";
 
 const schedulerIdOf = (queue: ScannedQueue) => `${queue}-scan`;
 
 export async function upsertSchedules(
   queueOf: (name: QueueName) => Queue,
   queues: readonly QueueName[],
-  settings: Pick<JobSettings, "scanEveryMs">,
+  settings: JobSettings,
 ): Promise<ScannedQueue[]> {
   const scanned = SCANNED_QUEUES.filter((queue) => queues.includes(queue));
   await Promise.all(
     scanned.map((queue) =>
       queueOf(queue).upsertJobScheduler(
         schedulerIdOf(queue),
-        { every: settings.scanEveryMs },
+        { every: scanIntervalMs(queue, settings) },
         {
           name: SCAN_JOB,
           data: {},

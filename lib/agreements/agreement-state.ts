@@ -1,5 +1,5 @@
 // The status machine of a payment agreement, and the one place that writes its status (row lock,
-// guard and the customer's timeline event in one transaction):
+// guard, the customer's timeline event and, on binding, `agreement.bound` in one transaction):
 //
 //   PREPARED ─bind→ ACTIVE ─a newer agreement is bound→ REVOKED
 //   PREPARED | ACTIVE ─the wallet token behind it expired→ EXPIRED
@@ -7,6 +7,7 @@
 
 import { customerRecordMover } from "@/lib/customers/customer-record-mover";
 import type { AgreementStatus, Prisma } from "@/lib/db";
+import { writeEvent } from "@/lib/events/write-event";
 import type { TransitionTable } from "@/lib/state/transitions";
 
 const AGREEMENT_TRANSITIONS: TransitionTable<AgreementStatus> = {
@@ -25,4 +26,11 @@ export const moveAgreement = customerRecordMover<
   prefix: "AGREEMENT",
   transitions: AGREEMENT_TRANSITIONS,
   update: (tx, id, data) => tx.agreement.update({ where: { id }, data }),
+  announce: async (tx, agreement, to) => {
+    if (to !== "ACTIVE") return;
+    await writeEvent(tx, {
+      type: "agreement.bound",
+      data: { agreementId: agreement.id, customerId: agreement.customerId },
+    });
+  },
 });

@@ -85,7 +85,7 @@ export function getServiceContext(): ServiceContext {
   shared = {
     prisma: getPrisma(),
     wallet: createLoggedWalletClient(env.wallet, getPrisma, getLogger, {
-      breaker: sharedWalletBreaker(env.wallet, env.walletBreaker, getLogger),
+      breaker: sharedWalletBreaker(env.wallet, env.walletBreaker, getLogger, getPrisma),
     }),
     logger: getLogger(),
     tokenKey: env.tokenEncryptionKey,

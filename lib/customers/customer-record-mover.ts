@@ -21,6 +21,12 @@ export function customerRecordMover<S extends string, Data>(spec: {
   prefix: string;
   transitions: TransitionTable<S>;
   update: (tx: Prisma.TransactionClient, id: string, data: Data & { status: S }) => Promise<unknown>;
+  /** Writes the domain event (lib/events) a change of status announces, if any. */
+  announce?: (
+    tx: Prisma.TransactionClient,
+    record: { id: string; customerId: string },
+    to: S,
+  ) => Promise<unknown>;
 }) {
   /** Moves the record if its status allows it; false (nothing written) when it moved on meanwhile. */
   return async (
@@ -34,7 +40,10 @@ export function customerRecordMover<S extends string, Data>(spec: {
       transitions: spec.transitions,
       to: move.to,
       write: (tx) => spec.update(tx, record.id, { ...(move.data as Data), status: move.to }),
-      record: customerTimeline(spec.subjectType, spec.prefix, record, move),
+      record: async (tx, from) => {
+        await customerTimeline(spec.subjectType, spec.prefix, record, move)(tx, from);
+        await spec.announce?.(tx, record, move.to);
+      },
     });
     return result.moved;
   };

@@ -6,6 +6,7 @@
 
 import type { ServiceContext } from "@/lib/context/service-context";
 import type { NotificationKind, Prisma } from "@/lib/db";
+import { writeEvent } from "@/lib/events/write-event";
 import { storableText } from "@/lib/validation/storable-text";
 
 const MAX_ROWS_PER_HOUR = 500;
@@ -56,9 +57,17 @@ export async function recordUnverifiedNotification(ctx: ServiceContext, attempt:
     sampleHeaders: sampleHeaders(attempt.headers),
     lastSeenAt: now,
   };
-  await ctx.prisma.notificationRejection.upsert({
-    where: { bucket_sourceAddress_kind_reason: key },
-    create: { ...key, ...sample, firstSeenAt: now },
-    update: { ...sample, count: { increment: 1 } },
+  await ctx.prisma.$transaction(async (tx) => {
+    await tx.notificationRejection.upsert({
+      where: { bucket_sourceAddress_kind_reason: key },
+      create: { ...key, ...sample, firstSeenAt: now },
+      update: { ...sample, count: { increment: 1 } },
+    });
+    // Announced once per source, kind and reason an hour, like the rows: a flood is one event.
+    await writeEvent(tx, {
+      type: "notification.rejected",
+      data: { kind: key.kind, reason: key.reason, sourceAddress: key.sourceAddress },
+      dedupeKey: `notification.rejected:${bucket.toISOString()}:${key.sourceAddress}:${key.kind}:${key.reason}`,
+    });
   });
 }

@@ -15,6 +15,7 @@
 import type { PricedLine } from "@/lib/catalog/price-items";
 import { type Order, type OrderItem, Prisma, type PrismaClient } from "@/lib/db";
 import { queryRows } from "@/lib/db/run-sql";
+import { orderEventInsertSql } from "@/lib/events/write-event";
 import { newRowId } from "@/lib/ids/request-ids";
 import { ORDER_COLUMNS } from "./order-columns";
 import type { OrderFlow } from "./order-state";
@@ -93,7 +94,8 @@ export async function insertOrder(prisma: PrismaClient, order: NewOrder): Promis
     created AS (
       INSERT INTO order_events (id, order_id, to_status, type, actor)
       SELECT ${newRowId()}::text, inserted.id, 'CREATED', 'CREATED', ${order.actor}::text FROM inserted
-    )
+    ),
+    announced AS (${orderEventInsertSql("order.created", "inserted", null)})
     SELECT inserted.*,
            (SELECT wallet_customer_id FROM customer) AS "walletCustomerId",
            (SELECT current FROM catalog) AS "catalogCurrent"

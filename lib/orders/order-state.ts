@@ -13,6 +13,7 @@
 
 import type { OrderFlow } from "@/generated/prisma/enums";
 import { DomainError } from "@/lib/errors/domain-errors";
+import type { EventType } from "@/lib/events/event-types";
 
 export const ORDER_STATUSES = [
   "CREATED",
@@ -40,6 +41,22 @@ export type OrderEvent =
   | { type: "CANCELLED" }
   | { type: "VOIDED"; amountFils: bigint }
   | { type: "CONFIRMED" };
+
+/**
+ * The domain event (lib/events) each order event announces, written with the status change in the
+ * same statement (write-order-transition.ts). The others (accepted for the cashier, unknown,
+ * processing) are steps on the way that no fork reacts to; an outcome still unknown after a while
+ * is announced by the reconcile scan as `payment.unknown`.
+ */
+export const DOMAIN_EVENT_OF: Readonly<Partial<Record<OrderEvent["type"], EventType>>> = {
+  PAY_SUCCEEDED: "order.paid",
+  PAY_FAILED: "order.failed",
+  PAY_CLOSED: "order.expired",
+  CANCELLED: "order.cancelled",
+  MERCHANT_ACCEPTED: "escrow.accepted",
+  CONFIRMED: "escrow.confirmed",
+  VOIDED: "escrow.voided",
+};
 
 export interface OrderSnapshot {
   flow: OrderFlow;

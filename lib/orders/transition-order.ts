@@ -3,7 +3,13 @@
 // both apply a transition computed from the same old state. The write itself is one statement
 // (write-order-transition.ts) that returns the order as written.
 import type { Order, Prisma, PrismaClient } from "@/lib/db";
-import { applyOrderEvent, type OrderEvent, type OrderSnapshot, OrderTransitionError } from "./order-state";
+import {
+  applyOrderEvent,
+  DOMAIN_EVENT_OF,
+  type OrderEvent,
+  type OrderSnapshot,
+  OrderTransitionError,
+} from "./order-state";
 import { type TransitionColumns, writeOrderTransition } from "./write-order-transition";
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -48,9 +54,18 @@ async function transitionOrder(
     to: { status: next.status, voidedFils: next.voidedFils },
     columns: options.data,
     event: { type: event.type, actor: options.actor, detail: options.detail },
+    announce: announcementOf(event),
   });
   if (!written) throw new StaleOrderError(`order ${order.id} changed while applying ${event.type}`);
   return written;
+}
+
+function announcementOf(event: OrderEvent) {
+  const type = DOMAIN_EVENT_OF[event.type];
+  if (type === undefined) return undefined;
+  return event.type === "VOIDED"
+    ? { type, extra: { voidAmountFils: event.amountFils.toString() } }
+    : { type };
 }
 
 /**

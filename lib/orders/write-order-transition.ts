@@ -3,9 +3,12 @@
 // written. Prisma needs a transaction of four round trips (BEGIN, update, insert, COMMIT) and a read
 // to do the same; every payment answer, notification and reconciliation goes through here (run
 // without Prisma's runtime, or inside the caller's transaction: lib/db/run-sql.ts).
+// The domain event the change announces goes to the outbox in the same statement (lib/events).
 // transition-order.ts decides what to write; this module only writes it.
 import { type Order, Prisma, type PrismaClient } from "@/lib/db";
 import { queryRows } from "@/lib/db/run-sql";
+import type { EventType } from "@/lib/events/event-types";
+import { orderEventInsertSql } from "@/lib/events/write-event";
 import { newRowId } from "@/lib/ids/request-ids";
 import { ORDER_COLUMNS } from "./order-columns";
 import type { OrderStatus } from "./order-state";
@@ -40,6 +43,8 @@ export interface OrderTransitionWrite {
   to: { status: OrderStatus; voidedFils: bigint };
   columns?: TransitionColumns;
   event: { type: string; actor: string; detail?: Prisma.InputJsonValue | undefined };
+  /** The domain event the change announces (outbox), with fields beyond the order's own. */
+  announce?: { type: EventType; extra?: Record<string, string> } | undefined;
 }
 
 /** Writes the change and its event; the order as written, or null if its version moved on. */
@@ -70,6 +75,9 @@ export async function writeOrderTransition(db: Db, write: OrderTransitionWrite):
       SELECT ${newRowId()}::text, moved.id, ${write.order.status}::order_status, moved.status,
              ${write.event.type}::text, ${write.event.actor}::text, ${detail}::jsonb
       FROM moved
+    ),
+    announced AS (
+      ${orderEventInsertSql(write.announce?.type ?? null, "moved", write.order.status, write.announce?.extra)}
     )
     SELECT * FROM moved`,
     // The text varies only with which of the few columns are set.

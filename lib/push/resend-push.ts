@@ -3,7 +3,8 @@
 
 import type { ServiceContext } from "@/lib/context/service-context";
 import { isDomainError } from "@/lib/errors/domain-errors";
-import { failPush, sendPush } from "./send-push";
+import { requestIdFor } from "@/lib/ids/request-ids";
+import { failPush, PUSH_TEMPLATE_CODE, type PushInput, sendPush } from "./send-push";
 
 class PushStillUnknownError extends Error {
   override readonly name = "PushStillUnknownError";
@@ -28,4 +29,33 @@ export async function resendPush(ctx: ServiceContext, pushMessageId: string) {
     }
     throw error;
   }
+}
+
+/**
+ * Sends a push at most once per `id`, however often it is called: the first call stores the message
+ * (and with it the requestId the wallet deduplicates on), every call sends it unless it already went
+ * or was refused. For code that may run again for the same cause, such as a hook retried after a crash:
+ * derive `id` from the cause (the event's id). Throws while the wallet's answer stays unknown.
+ */
+export async function pushOnce(
+  ctx: ServiceContext,
+  id: string,
+  customerId: string,
+  input: PushInput,
+): Promise<"sent" | "failed" | "nothing-to-do"> {
+  await ctx.prisma.pushMessage.createMany({
+    data: [
+      {
+        id,
+        customerId,
+        requestId: requestIdFor("push", id),
+        templateCode: PUSH_TEMPLATE_CODE,
+        title: input.title,
+        content: input.content,
+        url: input.url,
+      },
+    ],
+    skipDuplicates: true,
+  });
+  return resendPush(ctx, id);
 }

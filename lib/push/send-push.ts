@@ -9,7 +9,7 @@ import { newRowId, requestIdFor } from "@/lib/ids/request-ids";
 import { movePushMessage } from "./push-state";
 
 /** Spec: MINI_APP_COMMON_PUSH is the value the error guidance expects. */
-const PUSH_TEMPLATE_CODE = "MINI_APP_COMMON_PUSH";
+export const PUSH_TEMPLATE_CODE = "MINI_APP_COMMON_PUSH";
 
 export interface PushInput {
   title: string;

@@ -10,6 +10,7 @@ export const QUEUES = {
   expiry: "expiry",
   push: "push",
   maintenance: "maintenance",
+  events: "events",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -32,6 +33,9 @@ export const payloads = {
   push: z.strictObject({ pushMessageId: z.string().min(1) }),
   // Housekeeping of our own tables; its scan runs every task.
   maintenance: z.strictObject({ task: z.enum(["retention"]) }),
+  // The events worker has one kind of work, its scan (lib/events/drain-events.ts): a job with an
+  // empty payload runs one more drain.
+  events: z.strictObject({}),
 } satisfies Record<QueueName, z.ZodType>;
 
 /**
@@ -70,6 +74,7 @@ export const SCANNED_QUEUES = [
   "expiry",
   "notifications",
   "maintenance",
+  "events",
 ] as const satisfies readonly QueueName[];
 export type ScannedQueue = (typeof SCANNED_QUEUES)[number];
 
@@ -100,6 +105,8 @@ export const RETRY_POLICY: Record<
   push: { attempts: 8, backoff: { type: "exponential", delay: 10_000 } },
   // The next scan does the same work anyway.
   maintenance: { attempts: 2, backoff: { type: "exponential", delay: 30_000 } },
+  // Deliveries keep their own retry schedule in the database; the next run (a second later) carries on.
+  events: { attempts: 1, backoff: { type: "exponential", delay: 1_000 } },
 };
 
 /** A job still to run (waiting, delayed, active or backing off before a retry), as operators see it. */

@@ -1,6 +1,7 @@
 // Timing of the background work. Defaults follow the wallet interface (docs/wallet-interface.md);
 // workers/main.ts reads the overrides from the environment (lib/env.ts), tests pass their own.
 import type { Env } from "@/lib/env";
+import { HOOK_RETRY_DELAYS_MS, WEBHOOK_RETRY_DELAYS_MS } from "@/lib/events/retry-schedule";
 
 export interface JobSettings {
   /** Spec, Limits: no more than one inquiryRefund poll every 5 s ... */
@@ -25,6 +26,20 @@ export interface JobSettings {
   /** … `retentionBatch` rows per statement, at most `retentionMaxBatches` statements per table and run. */
   retentionBatch: number;
   retentionMaxBatches: number;
+  /** Events (lib/events): how often the events worker looks at the outbox … */
+  eventsEveryMs: number;
+  /** … deliveries it claims at once, and how long one run goes on claiming. */
+  eventBatch: number;
+  eventDrainMs: number;
+  /** A hook or webhook taking longer than this has failed. */
+  hookTimeoutMs: number;
+  webhookTimeoutMs: number;
+  hookRetryDelaysMs: readonly number[];
+  webhookRetryDelaysMs: readonly number[];
+  /** A webhook endpoint that has failed for this long without a success is disabled. */
+  webhookDisableAfterMs: number;
+  /** `payment.unknown` is announced for an order whose outcome is still unknown after this long. */
+  paymentUnknownAfterMs: number;
 }
 
 export const DEFAULT_JOB_SETTINGS: JobSettings = {
@@ -40,6 +55,15 @@ export const DEFAULT_JOB_SETTINGS: JobSettings = {
   retentionRejectionMs: 30 * 24 * 60 * 60 * 1000,
   retentionBatch: 1_000,
   retentionMaxBatches: 10,
+  eventsEveryMs: 1_000,
+  eventBatch: 200,
+  eventDrainMs: 10_000,
+  hookTimeoutMs: 10_000,
+  webhookTimeoutMs: 10_000,
+  hookRetryDelaysMs: HOOK_RETRY_DELAYS_MS,
+  webhookRetryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
+  webhookDisableAfterMs: 5 * 24 * 60 * 60 * 1000,
+  paymentUnknownAfterMs: 15 * 60 * 1000,
 };
 
 export function jobSettingsFromEnv(env: Env): JobSettings {
@@ -50,6 +74,7 @@ export function jobSettingsFromEnv(env: Env): JobSettings {
     flagAfterMs: env.workers.flagAfterMs,
     tokenRefreshAheadMs: env.workers.tokenRefreshAheadMs,
     scanEveryMs: env.workers.scanEveryMs,
+    paymentUnknownAfterMs: env.workers.paymentUnknownAfterMs,
     retentionBodyMs: env.retention.bodyMs,
     retentionRejectionMs: env.retention.rejectionMs,
   };
@@ -61,4 +86,14 @@ export function jobSettingsFromEnv(env: Env): JobSettings {
  */
 export function scanLeaseMs(settings: JobSettings): number {
   return Math.max(3 * settings.scanEveryMs, 5_000);
+}
+
+/** How often a queue's scan runs: the events worker looks every second, the others every scanEveryMs. */
+export function scanIntervalMs(queue: string, settings: JobSettings): number {
+  return queue === "events" ? settings.eventsEveryMs : settings.scanEveryMs;
+}
+
+/** A claimed delivery is held three times as long as it may run, so only a dead worker loses it. */
+export function eventLeaseMs(settings: JobSettings): number {
+  return 3 * Math.max(settings.hookTimeoutMs, settings.webhookTimeoutMs);
 }

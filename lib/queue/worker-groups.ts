@@ -6,8 +6,14 @@ import { QUEUE_NAMES, QUEUES, type QueueName } from "./definitions";
 /** Queues that settle money with the wallet: unknown outcomes, refunds in process, expired orders. */
 const SETTLEMENT: readonly QueueName[] = [QUEUES.reconcile, QUEUES.refundPoll, QUEUES.expiry];
 
+/**
+ * In every group: the events worker runs the fork's hooks, so a deployment that starts any group
+ * delivers them, and one that starts both has two delivering side by side (claims never overlap).
+ */
+const EVERY_GROUP: readonly QueueName[] = [QUEUES.events];
+
 export const WORKER_GROUPS = {
-  settlement: SETTLEMENT,
+  settlement: [...SETTLEMENT, ...EVERY_GROUP],
   // Everything else, derived: a queue a fork adds runs here until it is given a group of its own.
   general: QUEUE_NAMES.filter((name) => !SETTLEMENT.includes(name)),
 } as const satisfies Record<string, readonly QueueName[]>;

@@ -9,6 +9,8 @@
 // The money moves with the status: the amount was reserved on the order when the refund was created
 // (refunded_fils, under the order's lock and a CHECK constraint); FAIL releases it, SUCCESS keeps it.
 import type { Prisma, PrismaClient, Refund, RefundStatus } from "@/lib/db";
+import type { EventType } from "@/lib/events/event-types";
+import { writeEvent } from "@/lib/events/write-event";
 import { type MoveResult, moveStatus } from "@/lib/state/move-status";
 import { sourcesOf, type TransitionTable } from "@/lib/state/transitions";
 
@@ -25,6 +27,33 @@ export const REFUND_IN_FLIGHT_STATUSES: readonly RefundStatus[] = sourcesOf(REFU
 
 export const REFUND_STATUSES = Object.keys(REFUND_TRANSITIONS) as RefundStatus[];
 
+/** The domain event a refund announces on reaching a status (lib/events). */
+const ANNOUNCED: Partial<Record<RefundStatus, EventType & `refund.${string}`>> = {
+  CREATED: "refund.requested",
+  SUCCESS: "refund.succeeded",
+  FAIL: "refund.failed",
+};
+
+/** Writes the refund's event for the status it is in, if that status announces one. */
+export async function announceRefund(tx: Prisma.TransactionClient, refund: Refund): Promise<void> {
+  const type = ANNOUNCED[refund.status];
+  if (type === undefined) return;
+  await writeEvent(tx, {
+    type,
+    orderId: refund.orderId,
+    data: {
+      refundId: refund.id,
+      orderId: refund.orderId,
+      amountFils: refund.amountFils.toString(),
+      status: refund.status,
+      reason: refund.reason,
+      requestedBy: refund.requestedBy,
+      resultCode: refund.resultCode,
+      failReason: refund.failReason,
+    },
+  });
+}
+
 export interface RefundMove {
   to: RefundStatus;
   actor: string;
@@ -36,13 +65,14 @@ export interface RefundMove {
 /**
  * Moves the refund if its status, read under the row's lock, allows it; otherwise says where it was
  * (another writer got there first, or it is final). A change of status adds `REFUND_<STATUS>` to the
- * order's timeline; FAIL releases the reservation. Of `refund` only what never changes is read.
+ * order's timeline and, for SUCCESS and FAIL, its domain event; FAIL releases the reservation. Of `refund` only what never changes is read.
  */
 export function moveRefund(
   db: PrismaClient | Prisma.TransactionClient,
   refund: Pick<Refund, "id" | "orderId" | "amountFils">,
   move: RefundMove,
 ): Promise<MoveResult<RefundStatus>> {
+  let written: Refund | undefined;
   return moveStatus(db, {
     table: "refunds",
     id: refund.id,
@@ -50,7 +80,7 @@ export function moveRefund(
     to: move.to,
     write: async (tx) => {
       const data = move.data?.(await tx.refund.findUniqueOrThrow({ where: { id: refund.id } }));
-      await tx.refund.update({ where: { id: refund.id }, data: { ...data, status: move.to } });
+      written = await tx.refund.update({ where: { id: refund.id }, data: { ...data, status: move.to } });
       if (move.to === "FAIL") {
         // The money never left: free the reservation so it can be refunded again.
         await tx.order.update({
@@ -59,8 +89,9 @@ export function moveRefund(
         });
       }
     },
-    record: (tx, from) =>
-      tx.orderEvent.create({
+    record: async (tx, from) => {
+      if (written) await announceRefund(tx, written);
+      await tx.orderEvent.create({
         data: {
           orderId: refund.orderId,
           type: `REFUND_${move.to}`,
@@ -72,6 +103,7 @@ export function moveRefund(
             ...move.detail,
           } as Prisma.InputJsonValue,
         },
-      }),
+      });
+    },
   });
 }

@@ -14,6 +14,7 @@ import { snapshotOf } from "@/lib/orders/transition-order";
 import { notifyUrl } from "@/lib/orders/wallet-urls";
 import { withWalletCallScope } from "@/lib/wallet-calls/call-scope";
 import { applyRefundStatus } from "./apply-refund-status";
+import { announceRefund } from "./refund-state";
 
 export interface RefundRequest {
   amountFils: bigint;
@@ -62,6 +63,7 @@ export async function requestRefund(
         detail: { refundId: created.id, amountFils: request.amountFils.toString() },
       },
     });
+    await announceRefund(tx, created);
     await request.onCreate?.(tx, created, order);
     return created;
   });

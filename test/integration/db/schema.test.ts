@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AuditEntry,
   type Customer,
+  type EventDelivery,
   type Operator,
   type Order,
+  type OutboxEvent,
   Prisma,
   type PushMessage,
 } from "@/generated/prisma/client";
@@ -57,6 +59,10 @@ const scalarFields = {
   AuditEntry: Prisma.AuditEntryScalarFieldEnum,
   AdminRequest: Prisma.AdminRequestScalarFieldEnum,
   ApiKey: Prisma.ApiKeyScalarFieldEnum,
+  OutboxEvent: Prisma.OutboxEventScalarFieldEnum,
+  EventDelivery: Prisma.EventDeliveryScalarFieldEnum,
+  DeliveryAttempt: Prisma.DeliveryAttemptScalarFieldEnum,
+  WebhookEndpoint: Prisma.WebhookEndpointScalarFieldEnum,
 } satisfies Record<Prisma.ModelName, Record<string, string>>;
 
 /** Every scalar field of the model is present and not null, so the round trip covers all columns. */
@@ -97,6 +103,8 @@ const orderId = id();
 const agreementId = id();
 const operatorId = id();
 const apiKeyId = id();
+const outboxEventId = id();
+const deliveryId = id();
 
 /** Every model with every scalar field set, in the order their foreign keys need. */
 const ROUND_TRIPS = [
@@ -472,6 +480,81 @@ const ROUND_TRIPS = [
     (data) => db.prisma.adminRequest.create({ data }),
     (key) => db.prisma.adminRequest.findUniqueOrThrow({ where: { id: key } }),
   ),
+
+  roundTripCase(
+    "OutboxEvent",
+    {
+      id: outboxEventId,
+      seq: BEYOND_2_53,
+      type: "order.paid",
+      version: 2,
+      orderId,
+      payload: { orderId, amountFils: BEYOND_2_53.toString() },
+      dedupeKey: `payment.unknown:${orderId}`,
+      occurredAt: at(),
+      dispatchedAt: at(),
+    },
+    (data) => db.prisma.outboxEvent.create({ data: { ...data, payload: json(data.payload) } }),
+    (key) => db.prisma.outboxEvent.findUniqueOrThrow({ where: { id: key } }),
+  ),
+
+  roundTripCase(
+    "EventDelivery",
+    {
+      id: deliveryId,
+      eventId: outboxEventId,
+      seq: BEYOND_2_53,
+      orderId,
+      targetKind: enums.DeliveryTargetKind.WEBHOOK,
+      target: id(),
+      status: enums.DeliveryStatus.DEAD,
+      attempts: 8,
+      nextAttemptAt: at(),
+      leaseUntil: at(),
+      lastError: "no answer: connect ECONNREFUSED",
+      deliveredAt: at(),
+      createdAt: at(),
+      updatedAt: at(),
+    },
+    (data) => db.prisma.eventDelivery.create({ data }),
+    (key) => db.prisma.eventDelivery.findUniqueOrThrow({ where: { id: key } }),
+  ),
+
+  roundTripCase(
+    "DeliveryAttempt",
+    {
+      id: id(),
+      deliveryId,
+      attempt: 3,
+      ok: true,
+      statusCode: 204,
+      latencyMs: 41,
+      request: { url: "https://example.com/hooks", headers: { "webhook-id": outboxEventId }, body: "{}" },
+      response: "ok",
+      createdAt: at(),
+    },
+    (data) => db.prisma.deliveryAttempt.create({ data: { ...data, request: json(data.request) } }),
+    (key) => db.prisma.deliveryAttempt.findUniqueOrThrow({ where: { id: key } }),
+  ),
+
+  roundTripCase(
+    "WebhookEndpoint",
+    {
+      id: id(),
+      url: "https://example.com/hooks",
+      description: "fulfilment",
+      events: ["order.paid", "refund.failed"],
+      secretCipher: "v1.aaa.bbb.ccc",
+      enabled: false,
+      disabledReason: "failing since 2026-03-01 08:00 UTC",
+      failingSince: at(),
+      createdBy: operatorId,
+      createdAt: at(),
+      updatedAt: at(),
+    },
+    (data) => db.prisma.webhookEndpoint.create({ data }),
+    (key) => db.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: key } }),
+  ),
 ];
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -483,6 +566,8 @@ const made = {} as {
   push: PushMessage;
   operator: Operator;
   audit: AuditEntry;
+  event: OutboxEvent;
+  delivery: EventDelivery;
 };
 
 /**
@@ -762,6 +847,57 @@ const MINIMAL_ROWS: { model: Prisma.ModelName; create: () => Promise<void> }[] =
       });
       expect(apiKey).toMatchObject({ lastUsedAt: null, revokedAt: null, createdAt: expect.any(Date) });
       expect(made.audit.apiKeyId).toBeNull();
+    },
+  },
+  {
+    model: "OutboxEvent",
+    async create() {
+      const event = await db.prisma.outboxEvent.create({ data: { type: "agreement.bound", payload: {} } });
+      expect(event.id).toMatch(UUID_V7);
+      expect(event).toMatchObject({ version: 1, orderId: null, dedupeKey: null, dispatchedAt: null });
+      expect(typeof event.seq).toBe("bigint");
+      made.event = event;
+    },
+  },
+  {
+    model: "EventDelivery",
+    async create() {
+      const delivery = await db.prisma.eventDelivery.create({
+        data: { eventId: made.event.id, seq: made.event.seq, targetKind: "HOOK", target: "kitchen-ticket" },
+      });
+      expect(delivery).toMatchObject({
+        orderId: null,
+        status: "PENDING",
+        attempts: 0,
+        leaseUntil: null,
+        lastError: null,
+        deliveredAt: null,
+        nextAttemptAt: expect.any(Date),
+      });
+      made.delivery = delivery;
+    },
+  },
+  {
+    model: "DeliveryAttempt",
+    async create() {
+      const attempt = await db.prisma.deliveryAttempt.create({
+        data: { deliveryId: made.delivery.id, attempt: 1, ok: false, latencyMs: 0 },
+      });
+      expect(attempt).toMatchObject({ statusCode: null, request: null, response: null });
+    },
+  },
+  {
+    model: "WebhookEndpoint",
+    async create() {
+      const endpoint = await db.prisma.webhookEndpoint.create({
+        data: { url: "https://example.com", events: [], secretCipher: "c", createdBy: "o" },
+      });
+      expect(endpoint).toMatchObject({
+        description: "",
+        enabled: true,
+        disabledReason: null,
+        failingSince: null,
+      });
     },
   },
 ];

@@ -1,0 +1,65 @@
+// Claims due deliveries for one worker: PENDING, due, not held by another worker's lease, and the
+// earliest still pending of its order for its target, so an order's events reach each target in
+// the order they happened. SKIP LOCKED lets any number of workers claim side by side; the lease
+// (and the attempt it counts) is written in the same statement, so a worker that dies after claiming
+// lets go when the lease passes and the delivery is tried again.
+import { Prisma, type PrismaClient } from "@/lib/db";
+import { type DomainEvent, parseEvent } from "./event-types";
+
+export interface ClaimedDelivery {
+  id: string;
+  targetKind: "HOOK" | "WEBHOOK";
+  target: string;
+  /** This attempt's number, 1-based. */
+  attempt: number;
+  event: DomainEvent;
+}
+
+interface ClaimedRow {
+  id: string;
+  targetKind: "HOOK" | "WEBHOOK";
+  target: string;
+  attempts: number;
+  eventId: string;
+  type: string;
+  version: number;
+  orderId: string | null;
+  payload: unknown;
+  occurredAt: Date;
+}
+
+export async function claimDeliveries(
+  prisma: PrismaClient,
+  options: { limit: number; leaseMs: number },
+): Promise<ClaimedDelivery[]> {
+  const rows = await prisma.$queryRaw<ClaimedRow[]>(Prisma.sql`
+    WITH claimed AS (
+      UPDATE event_deliveries d
+      SET lease_until = now() + ${options.leaseMs}::int * interval '1 millisecond',
+          attempts = d.attempts + 1, updated_at = now()
+      WHERE d.id IN (
+        SELECT c.id FROM event_deliveries c
+        WHERE c.status = 'PENDING' AND c.next_attempt_at <= now()
+          AND (c.lease_until IS NULL OR c.lease_until < now())
+          AND (c.order_id IS NULL OR NOT EXISTS (
+            SELECT 1 FROM event_deliveries e
+            WHERE e.target_kind = c.target_kind AND e.target = c.target AND e.order_id = c.order_id
+              AND e.seq < c.seq AND e.status = 'PENDING'))
+        ORDER BY c.next_attempt_at
+        LIMIT ${options.limit}::int
+        FOR UPDATE SKIP LOCKED)
+      RETURNING d.id, d.target_kind, d.target, d.attempts, d.event_id
+    )
+    SELECT claimed.id, claimed.target_kind::text AS "targetKind", claimed.target, claimed.attempts,
+           claimed.event_id AS "eventId", o.type, o.version, o.order_id AS "orderId", o.payload,
+           o.occurred_at AS "occurredAt"
+    FROM claimed JOIN outbox_events o ON o.id = claimed.event_id
+    ORDER BY o.seq`);
+  return rows.map((row) => ({
+    id: row.id,
+    targetKind: row.targetKind,
+    target: row.target,
+    attempt: row.attempts,
+    event: parseEvent({ ...row, id: row.eventId }),
+  }));
+}

@@ -1,0 +1,110 @@
+// Writes the outcome of a batch of attempts in three statements whatever the batch's size: the
+// deliveries (delivered, retried later per the retry schedule, or dead), the attempt log, and the
+// webhook endpoints' run of failures (an endpoint failing for WEBHOOK_DISABLE_AFTER is disabled).
+import type { PrismaClient } from "@/lib/db";
+import { newRowId } from "@/lib/ids/request-ids";
+import type { AttemptRecord } from "@/lib/webhooks/send-webhook";
+import type { ClaimedDelivery } from "./claim-deliveries";
+import { afterFailure, HOOK_RETRY_DELAYS_MS, WEBHOOK_RETRY_DELAYS_MS } from "./retry-schedule";
+
+export interface AttemptOutcome {
+  delivery: ClaimedDelivery;
+  attempt: AttemptRecord;
+  /** No later try can succeed (the hook or endpoint is gone): dead at once. */
+  giveUp?: boolean;
+}
+
+export interface SettleOptions {
+  hookDelaysMs?: readonly number[];
+  webhookDelaysMs?: readonly number[];
+  /** A webhook endpoint failing without a success for this long is disabled. */
+  webhookDisableAfterMs: number;
+}
+
+export interface Settled {
+  delivered: number;
+  retried: number;
+  dead: number;
+  disabledEndpoints: string[];
+}
+
+export async function settleDeliveries(
+  prisma: PrismaClient,
+  outcomes: readonly AttemptOutcome[],
+  options: SettleOptions,
+): Promise<Settled> {
+  if (outcomes.length === 0) return { delivered: 0, retried: 0, dead: 0, disabledEndpoints: [] };
+  const plans = outcomes.map(({ delivery, attempt, giveUp }) => {
+    if (attempt.ok) return { id: delivery.id, status: "DELIVERED", retryInMs: 0, error: null };
+    if (giveUp) return { id: delivery.id, status: "DEAD", retryInMs: 0, error: attempt.response };
+    const delays =
+      delivery.targetKind === "HOOK"
+        ? (options.hookDelaysMs ?? HOOK_RETRY_DELAYS_MS)
+        : (options.webhookDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS);
+    const next = afterFailure(delays, delivery.attempt);
+    return next.dead
+      ? { id: delivery.id, status: "DEAD", retryInMs: 0, error: attempt.response }
+      : { id: delivery.id, status: "PENDING", retryInMs: next.retryInMs, error: attempt.response };
+  });
+
+  const disabled = await prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`
+      UPDATE event_deliveries d
+      SET status = plan.status::delivery_status,
+          delivered_at = CASE WHEN plan.status = 'DELIVERED' THEN now() END,
+          next_attempt_at = now() + plan.retry_ms * interval '1 millisecond',
+          lease_until = NULL, last_error = plan.error, updated_at = now()
+      FROM unnest(${plans.map((plan) => plan.id)}::text[], ${plans.map((plan) => plan.status)}::text[],
+                  ${plans.map((plan) => plan.retryInMs)}::int[], ${plans.map((plan) => plan.error)}::text[])
+           AS plan (id, status, retry_ms, error)
+      WHERE d.id = plan.id AND d.status = 'PENDING'`;
+    await tx.$executeRaw`
+      INSERT INTO delivery_attempts (id, delivery_id, attempt, ok, status_code, latency_ms, request, response)
+      SELECT * FROM unnest(
+        ${outcomes.map(() => newRowId())}::text[], ${outcomes.map((o) => o.delivery.id)}::text[],
+        ${outcomes.map((o) => o.delivery.attempt)}::int[], ${outcomes.map((o) => o.attempt.ok)}::boolean[],
+        ${outcomes.map((o) => o.attempt.statusCode)}::int[], ${outcomes.map((o) => o.attempt.latencyMs)}::int[],
+        ${outcomes.map((o) => (o.attempt.request ? JSON.stringify(o.attempt.request) : null))}::jsonb[],
+        ${outcomes.map((o) => o.attempt.response)}::text[])`;
+    return trackEndpoints(tx, outcomes, options.webhookDisableAfterMs);
+  });
+  return {
+    delivered: plans.filter((plan) => plan.status === "DELIVERED").length,
+    retried: plans.filter((plan) => plan.status === "PENDING").length,
+    dead: plans.filter((plan) => plan.status === "DEAD").length,
+    disabledEndpoints: disabled,
+  };
+}
+
+type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+/** An endpoint's run of failures starts at its first failure and ends at its next success. */
+async function trackEndpoints(tx: Tx, outcomes: readonly AttemptOutcome[], disableAfterMs: number) {
+  const answered = new Map<string, boolean>();
+  for (const { delivery, attempt } of outcomes) {
+    if (delivery.targetKind !== "WEBHOOK") continue;
+    answered.set(delivery.target, (answered.get(delivery.target) ?? false) || attempt.ok);
+  }
+  if (answered.size === 0) return [];
+  const ids = [...answered.keys()];
+  const ok = ids.map((id) => answered.get(id) === true);
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    WITH batch AS (SELECT * FROM unnest(${ids}::text[], ${ok}::boolean[]) AS b (id, ok)),
+    before AS (SELECT w.id, w.enabled FROM webhook_endpoints w JOIN batch ON batch.id = w.id),
+    updated AS (
+      UPDATE webhook_endpoints w
+      SET failing_since = CASE WHEN batch.ok THEN NULL ELSE coalesce(w.failing_since, now()) END,
+          enabled = CASE WHEN NOT batch.ok AND w.failing_since < now() - ${disableAfterMs}::bigint * interval '1 millisecond'
+                         THEN false ELSE w.enabled END,
+          disabled_reason = CASE WHEN NOT batch.ok AND w.enabled
+                                  AND w.failing_since < now() - ${disableAfterMs}::bigint * interval '1 millisecond'
+                                 THEN 'failing since ' || to_char(w.failing_since AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC'
+                                 ELSE w.disabled_reason END,
+          updated_at = now()
+      FROM batch WHERE w.id = batch.id
+      RETURNING w.id, w.enabled
+    )
+    SELECT updated.id FROM updated JOIN before ON before.id = updated.id
+    WHERE before.enabled AND NOT updated.enabled`;
+  return rows.map((row) => row.id);
+}
