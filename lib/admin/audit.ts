@@ -9,7 +9,16 @@ export interface AuditInput {
   /** Who acted; `apiKeyId` when through one of their API keys rather than a signed-in session. */
   operator: Pick<OperatorIdentity, "id" | "email" | "apiKeyId">;
   action: string;
-  subjectType: "ORDER" | "REFUND" | "ESCROW_OPERATION" | "OPERATOR" | "PRODUCT" | "NOTIFICATION" | "API_KEY";
+  subjectType:
+    | "ORDER"
+    | "REFUND"
+    | "ESCROW_OPERATION"
+    | "OPERATOR"
+    | "PRODUCT"
+    | "NOTIFICATION"
+    | "API_KEY"
+    | "WEBHOOK_ENDPOINT"
+    | "EVENT_DELIVERY";
   subjectId: string;
   orderId?: string | null;
   before?: unknown;

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { OrderFlow, RefundStatus } from "@/generated/prisma/enums";
 import type { OrderActionName } from "@/lib/admin/orders/actions/order-action-names";
 import { normalizeEmail, passwordProblem } from "@/lib/auth/credential-rules";
+import { EVENT_TYPES } from "@/lib/events/event-types";
 import { ORDER_STATUSES } from "@/lib/orders/order-state";
 
 // ---------------------------------------------------------------- path parameters
@@ -175,4 +176,47 @@ export const apiKeyInput = z.strictObject({
     .min(1)
     .max(API_KEY_MAX_DAYS)
     .meta({ description: `Days until the key stops working (1 to ${API_KEY_MAX_DAYS}).` }),
+});
+
+// ---------------------------------------------------------------- events: webhooks and deliveries
+
+/** `{id}` of /api/admin/webhooks/{id}. */
+export const webhookEndpointParams = z.object({
+  id: z.uuid({ message: "must be a webhook endpoint id (a UUID)" }),
+});
+/** `{id}` of /api/admin/deliveries/{id}/resend. */
+export const deliveryParams = z.object({ id: z.uuid({ message: "must be a delivery id (a UUID)" }) });
+
+const webhookUrl = z
+  .url({ protocol: /^https?$/, message: "must be an http:// or https:// address" })
+  .max(2_000)
+  .meta({
+    description: "Where the events are POSTed. HTTPS in production.",
+    examples: ["https://shop.example/hooks"],
+  });
+
+const eventTypes = z
+  .array(z.enum(EVENT_TYPES))
+  .max(EVENT_TYPES.length)
+  .meta({ description: "The event types it receives; an empty list means every type." });
+
+export const webhookEndpointInput = z.strictObject({
+  url: webhookUrl,
+  description: z
+    .string()
+    .trim()
+    .max(200)
+    .default("")
+    .meta({ description: "What it is, for the next person." }),
+  events: eventTypes.default([]),
+});
+
+export const webhookEndpointUpdate = z.strictObject({
+  url: webhookUrl.optional(),
+  description: z.string().trim().max(200).optional(),
+  events: eventTypes.optional(),
+  enabled: z.boolean().optional().meta({
+    description:
+      "Turning it back on clears the record of its failures; deliveries that gave up meanwhile can be re-sent.",
+  }),
 });

@@ -4,16 +4,20 @@ export type {
   Agreement,
   ApiKey,
   AuditEntry,
+  DeliveryAttempt,
   EscrowOperation,
+  EventDelivery,
   Notification,
   NotificationRejection,
   Operator,
   Order,
   OrderItem,
+  OutboxEvent,
   Product,
   PushMessage,
   Refund,
   WalletToken,
+  WebhookEndpoint,
 } from "@/generated/prisma/client";
 export { Prisma, PrismaClient } from "@/generated/prisma/client";
 export * from "@/generated/prisma/enums";

@@ -7,7 +7,7 @@ import type { Logger } from "@/lib/log";
 import { type AttemptRecord, sendWebhook } from "@/lib/webhooks/send-webhook";
 import { openWebhookSecret } from "@/lib/webhooks/webhook-secret";
 import type { ClaimedDelivery } from "./claim-deliveries";
-import type { Hook } from "./hooks";
+import type { Hook, HookContext } from "./hooks";
 import type { AttemptOutcome } from "./settle-deliveries";
 
 export interface DeliveryRunner {
@@ -46,14 +46,15 @@ export async function runHook(runner: DeliveryRunner, delivery: ClaimedDelivery)
   const elapsed = () => Math.round(performance.now() - started);
   try {
     // A hook that ignores its signal is still let go of at the timeout (its promise is left running).
+    const context: HookContext = {
+      db: runner.prisma,
+      log,
+      signal,
+      attempt: delivery.attempt,
+      services: runner.services,
+    };
     await Promise.race([
-      hook.handle(delivery.event as never, {
-        db: runner.prisma,
-        log,
-        signal,
-        attempt: delivery.attempt,
-        services: runner.services,
-      }),
+      hook.handle(delivery.event as never, context),
       new Promise<never>((_, reject) =>
         signal.addEventListener(
           "abort",

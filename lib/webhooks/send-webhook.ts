@@ -18,7 +18,7 @@ export interface AttemptRecord {
 const RESPONSE_KEPT = 1_000;
 
 /** The JSON body receivers get: the event's envelope and its data. */
-export function webhookBody(event: DomainEvent): string {
+function webhookBody(event: DomainEvent): string {
   return JSON.stringify({
     id: event.id,
     type: event.type,

@@ -11,9 +11,11 @@ import * as lists from "@/lib/api/contract/admin/lists";
 import * as operators from "@/lib/api/contract/admin/operators";
 import * as actions from "@/lib/api/contract/admin/order-actions";
 import * as orders from "@/lib/api/contract/admin/orders";
+import * as webhooks from "@/lib/api/contract/admin/webhooks";
 import type { Endpoint } from "@/lib/api/contract/endpoint";
 import * as walletNotify from "@/lib/api/contract/wallet-notify";
 import type { OpenApiDocument } from "@/lib/api/openapi-document";
+import { dispatchEvents } from "@/lib/events/dispatch-events";
 import {
   type ContractCalls,
   contractCalls,
@@ -395,6 +397,89 @@ describe("the console's other records", () => {
       404,
     );
     await expectDocumented(viaKey, await send(viaKey, { query: { limit: 1 } }, secret), 401);
+  });
+
+  it("webhooks: added (201) with its secret, a bad URL (400); listed (200), not for an OPERATOR (403); changed (200), unknown (404); its log (200), unknown (404); the dead letter (200), not signed in (401); a delivery re-sent (200), unknown (404); deleted (200), unknown (404)", async () => {
+    const create = webhooks.adminCreateWebhookEndpoint;
+    const created = await expectDocumented(
+      create,
+      await send(create, exampleRequest(create, "fulfilment"), admin.browser(app.url)),
+      201,
+    );
+    expect(created.secret).toMatch(/^whsec_/);
+    const endpointId = created.id as string;
+    await expectDocumented(
+      create,
+      await send(create, { body: { url: "ftp://shop.example" } }, admin.script()),
+      400,
+    );
+
+    const list = webhooks.adminListWebhookEndpoints;
+    const listed = await expectDocumented(list, await send(list, {}, admin.script()), 200);
+    expect(JSON.stringify(listed)).not.toContain("whsec_");
+    await expectDocumented(list, await send(list, exampleRequest(list, "operator"), operator.script()), 403);
+
+    const update = webhooks.adminUpdateWebhookEndpoint;
+    const off = await expectDocumented(
+      update,
+      await send(update, like(update, "off", { params: { id: endpointId } }), admin.browser(app.url)),
+      200,
+    );
+    expect(off.enabled).toBe(false);
+    await expectDocumented(
+      update,
+      await send(update, exampleRequest(update, "unknown"), admin.script()),
+      404,
+    );
+    await send(update, { params: { id: endpointId }, body: { enabled: true, events: [] } }, admin.script());
+
+    // A paid order's events, dispatched as the events worker does: one delivery each to the endpoint.
+    const { orderId } = await app.paidOrder();
+    await dispatchEvents(app.db.prisma, () => [], 10_000);
+    const log = webhooks.adminListEndpointDeliveries;
+    const deliveries = await expectDocumented(
+      log,
+      await send(log, like(log, "log", { params: { id: endpointId } }), admin.script()),
+      200,
+    );
+    const ofOrder = (deliveries.deliveries as { id: string; orderId: string; eventType: string }[]).filter(
+      (delivery) => delivery.orderId === orderId,
+    );
+    expect(ofOrder.map((delivery) => delivery.eventType).sort()).toEqual(["order.created", "order.paid"]);
+    await expectDocumented(log, await send(log, exampleRequest(log, "unknown"), admin.script()), 404);
+
+    const dead = webhooks.adminListDeadDeliveries;
+    await expectDocumented(dead, await send(dead, {}, viewer.script()), 200);
+    await expectDocumented(dead, await send(dead, {}, {}), 401);
+
+    const resend = webhooks.adminResendDelivery;
+    const resent = await expectDocumented(
+      resend,
+      await send(
+        resend,
+        like(resend, "resent", { params: { id: ofOrder[0]?.id as string } }),
+        operator.browser(app.url),
+      ),
+      200,
+    );
+    expect(resent.status).toBe("PENDING");
+    await expectDocumented(
+      resend,
+      await send(resend, exampleRequest(resend, "unknown"), operator.script()),
+      404,
+    );
+
+    const remove = webhooks.adminDeleteWebhookEndpoint;
+    await expectDocumented(
+      remove,
+      await send(remove, like(remove, "deleted", { params: { id: endpointId } }), admin.browser(app.url)),
+      200,
+    );
+    await expectDocumented(
+      remove,
+      await send(remove, exampleRequest(remove, "unknown"), admin.script()),
+      404,
+    );
   });
 
   it("audit log: an operator's entries (200); not for an OPERATOR (403)", async () => {

@@ -20,12 +20,21 @@ import {
   adminVoidOrder,
 } from "./order-actions";
 import { adminExportOrders, adminGetOrder, adminListOrders } from "./orders";
+import {
+  adminCreateWebhookEndpoint,
+  adminDeleteWebhookEndpoint,
+  adminListDeadDeliveries,
+  adminListEndpointDeliveries,
+  adminListWebhookEndpoints,
+  adminResendDelivery,
+  adminUpdateWebhookEndpoint,
+} from "./webhooks";
 
 export const operatorConsoleApi: ApiArea = {
   tag: "Operator console",
   description:
     "The operator console's pages and scripts: orders and the actions on them, refunds, customers, " +
-    "notifications, the catalog, operators and the audit log. Roles: VIEWER reads, OPERATOR also acts " +
+    "notifications, the catalog, operators, webhooks and the audit log. Roles: VIEWER reads, OPERATOR also acts " +
     "on orders and notifications, ADMIN also manages the catalog, operators and reads the audit log.",
   endpoints: [
     adminGetDashboard,
@@ -50,6 +59,13 @@ export const operatorConsoleApi: ApiArea = {
     adminListApiKeys,
     adminCreateApiKey,
     adminRevokeApiKey,
+    adminListWebhookEndpoints,
+    adminCreateWebhookEndpoint,
+    adminUpdateWebhookEndpoint,
+    adminDeleteWebhookEndpoint,
+    adminListEndpointDeliveries,
+    adminListDeadDeliveries,
+    adminResendDelivery,
     adminListAuditEntries,
     adminGetHealth,
   ],

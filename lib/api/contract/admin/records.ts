@@ -23,6 +23,7 @@ import {
   type Product,
   type Refund,
   RefundStatus,
+  type WebhookEndpoint,
 } from "@/lib/db";
 import { QUEUE_NAMES, type QueueName } from "@/lib/queue/definitions";
 import type { QueueMetrics } from "@/lib/queue/metrics";
@@ -258,3 +259,58 @@ export const nextCursor = z
   .string()
   .nullable()
   .meta({ description: "`after` of the next page; null at the end." });
+
+/** A webhook endpoint as the console shows it: never its signing secret. */
+export const webhookEndpointRecord = z
+  .object({
+    id: rowId,
+    url: z.string(),
+    description: z.string(),
+    events: z.array(z.string()).meta({ description: "The event types it receives; empty means every type." }),
+    enabled: z.boolean(),
+    disabledReason: nullableText.meta({
+      description: "Set when it was turned off for failing too long; null when an operator turned it off.",
+    }),
+    failingSince: time
+      .nullable()
+      .meta({ description: "Start of its current run of failures; null while it answers." }),
+    createdBy: z.string().meta({ description: "The ADMIN's e-mail." }),
+    createdAt: time,
+    updatedAt: time,
+  } satisfies FieldsOf<Omit<WebhookEndpoint, "secretCipher">>)
+  .meta({ id: "AdminWebhookEndpoint" });
+
+/** One event to one hook or endpoint, with its latest attempt: a line of a delivery log. */
+export const deliveryRecord = z
+  .object({
+    id: rowId,
+    eventId: rowId.meta({
+      description: "The event's id: `webhook-id` of every attempt, the receiver's dedupe key.",
+    }),
+    eventType: z.string(),
+    orderId: rowId.nullable(),
+    targetKind: z.enum(["HOOK", "WEBHOOK"]),
+    target: z.string().meta({ description: "The hook's name, or the endpoint's id." }),
+    targetName: z.string().meta({ description: "The hook's name, or the endpoint's URL." }),
+    status: z.enum(["PENDING", "DELIVERED", "DEAD"]),
+    attempts: count,
+    nextAttemptAt: time.nullable().meta({ description: "When it is tried next, while PENDING." }),
+    lastError: nullableText,
+    deliveredAt: time.nullable(),
+    createdAt: time,
+    lastAttempt: z
+      .object({
+        attempt: count,
+        ok: z.boolean(),
+        statusCode: z.number().int().nullable(),
+        latencyMs: count,
+        request: z
+          .object({ url: z.string(), headers: z.record(z.string(), z.string()), body: z.string() })
+          .nullable()
+          .meta({ description: "Webhooks: the request as sent, signature included." }),
+        response: nullableText.meta({ description: "The answer's first bytes, or why there was none." }),
+        at: time,
+      })
+      .nullable(),
+  })
+  .meta({ id: "AdminEventDelivery" });

@@ -1,0 +1,14 @@
+import { resendDelivery } from "@/lib/admin/event-deliveries";
+import * as contract from "@/lib/api/contract/admin/webhooks";
+import { jsonSafe } from "@/lib/http/json";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { route } from "@/lib/http/route";
+
+export const POST = route.operator(
+  "OPERATOR",
+  { params: contract.adminResendDelivery.params },
+  async ({ ctx, operator, params }) =>
+    Response.json(jsonSafe(await resendDelivery(ctx, operator, params.id)) satisfies contract.DeliveryJson),
+);
+
+export const { GET, PUT, PATCH, DELETE } = methodsOtherThan("POST");

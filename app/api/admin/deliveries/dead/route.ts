@@ -1,0 +1,11 @@
+import { listDeadDeliveries } from "@/lib/admin/event-deliveries";
+import type * as contract from "@/lib/api/contract/admin/webhooks";
+import { jsonSafe } from "@/lib/http/json";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { route } from "@/lib/http/route";
+
+export const GET = route.operator("VIEWER", async ({ ctx }) =>
+  Response.json(jsonSafe({ deliveries: await listDeadDeliveries(ctx) }) satisfies contract.DeliveryListJson),
+);
+
+export const { POST, PUT, PATCH, DELETE } = methodsOtherThan("GET");

@@ -1,0 +1,18 @@
+import { listEndpointDeliveries } from "@/lib/admin/event-deliveries";
+import * as contract from "@/lib/api/contract/admin/webhooks";
+import { jsonSafe } from "@/lib/http/json";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { route } from "@/lib/http/route";
+
+export const GET = route.operator(
+  "ADMIN",
+  { params: contract.adminListEndpointDeliveries.params },
+  async ({ ctx, params }) =>
+    Response.json(
+      jsonSafe({
+        deliveries: await listEndpointDeliveries(ctx, params.id),
+      }) satisfies contract.DeliveryListJson,
+    ),
+);
+
+export const { POST, PUT, PATCH, DELETE } = methodsOtherThan("GET");

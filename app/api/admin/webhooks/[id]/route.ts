@@ -1,0 +1,29 @@
+import { deleteWebhookEndpoint, updateWebhookEndpoint } from "@/lib/admin/webhook-endpoints";
+import * as contract from "@/lib/api/contract/admin/webhooks";
+import { getEnv } from "@/lib/env";
+import { jsonSafe } from "@/lib/http/json";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { readJson, route } from "@/lib/http/route";
+
+export const PATCH = route.operator(
+  "ADMIN",
+  { params: contract.adminUpdateWebhookEndpoint.params },
+  async ({ request, ctx, operator, params }) => {
+    const input = await readJson(request, contract.adminUpdateWebhookEndpoint.body);
+    const updated = await updateWebhookEndpoint(ctx, operator, params.id, input, {
+      isProduction: getEnv().isProduction,
+    });
+    return Response.json(jsonSafe(updated) satisfies contract.WebhookEndpointJson);
+  },
+);
+
+export const DELETE = route.operator(
+  "ADMIN",
+  { params: contract.adminDeleteWebhookEndpoint.params },
+  async ({ ctx, operator, params }) => {
+    await deleteWebhookEndpoint(ctx, operator, params.id);
+    return Response.json({ id: params.id, deleted: true as const });
+  },
+);
+
+export const { GET, POST, PUT } = methodsOtherThan("PATCH", "DELETE");

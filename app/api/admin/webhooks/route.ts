@@ -1,0 +1,24 @@
+import { createWebhookEndpoint, listWebhookEndpoints } from "@/lib/admin/webhook-endpoints";
+import * as contract from "@/lib/api/contract/admin/webhooks";
+import { getEnv } from "@/lib/env";
+import { jsonSafe } from "@/lib/http/json";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { readJson, route } from "@/lib/http/route";
+
+export const GET = route.operator("ADMIN", async ({ ctx }) =>
+  Response.json(
+    jsonSafe({ endpoints: await listWebhookEndpoints(ctx) }) satisfies contract.WebhookEndpointListJson,
+  ),
+);
+
+// The answer holds the signing secret, shown this once: it must never be cached or replayed.
+export const POST = route.operator("ADMIN", async ({ request, ctx, operator }) => {
+  const input = await readJson(request, contract.adminCreateWebhookEndpoint.body);
+  const created = await createWebhookEndpoint(ctx, operator, input, { isProduction: getEnv().isProduction });
+  return Response.json(jsonSafe(created) satisfies contract.CreatedWebhookEndpointJson, {
+    status: 201,
+    headers: { "Cache-Control": "no-store" },
+  });
+});
+
+export const { PUT, PATCH, DELETE } = methodsOtherThan("GET", "POST");
