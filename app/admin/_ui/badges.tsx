@@ -41,6 +41,12 @@ const NOTIFICATION_TONES: Record<Notification["status"], Tone> = {
   IGNORED: "neutral",
 };
 
+const DELIVERY_TONES: Record<"PENDING" | "DELIVERED" | "DEAD", Tone> = {
+  PENDING: "warn",
+  DELIVERED: "ok",
+  DEAD: "bad",
+};
+
 function Badge({ tone, label, code }: { tone: Tone; label: string; code: string }) {
   return (
     <span className={`badge tone-${tone}`} data-status={code}>
@@ -71,4 +77,8 @@ export function NotificationStatusBadge({ status, t }: { status: Notification["s
       code={status}
     />
   );
+}
+
+export function DeliveryStatusBadge({ status, t }: { status: keyof typeof DELIVERY_TONES; t: Translate }) {
+  return <Badge tone={DELIVERY_TONES[status]} label={t(dynamicKey("events.status", status))} code={status} />;
 }

@@ -1,11 +1,12 @@
 // Everything an operator needs on one order's page, built once for the page and the API: the order
 // and its lines, its customer (never their tokens), its refunds and escrow operations, the money
 // (captured − refunded − pending = refundable), the actions that fit its state and the operator's
-// role, and its timeline.
+// role, its timeline, and its domain events with where each was delivered (lib/events).
 
 import type { ServiceContext } from "@/lib/context/service-context";
 import type { OperatorRole } from "@/lib/db";
 import { NotFoundError } from "@/lib/errors/domain-errors";
+import { eventsOfOrder } from "../event-deliveries";
 import { CUSTOMER_SUMMARY } from "../list-customers";
 import { availableActions } from "./actions/order-action-table";
 import { orderMoney } from "./order-money";
@@ -14,7 +15,7 @@ import { orderTimeline } from "./order-timeline";
 export type OrderDetail = Awaited<ReturnType<typeof getOrderDetail>>;
 
 export async function getOrderDetail(ctx: ServiceContext, orderId: string, role: OperatorRole) {
-  const [order, timeline] = await Promise.all([
+  const [order, timeline, events] = await Promise.all([
     ctx.prisma.order.findUnique({
       where: { id: orderId },
       include: {
@@ -25,6 +26,7 @@ export async function getOrderDetail(ctx: ServiceContext, orderId: string, role:
       },
     }),
     orderTimeline(ctx, orderId),
+    eventsOfOrder(ctx, orderId),
   ]);
   if (!order) throw new NotFoundError("No such order.");
   const money = orderMoney(order, order.refunds);
@@ -33,5 +35,5 @@ export async function getOrderDetail(ctx: ServiceContext, orderId: string, role:
     { operations: order.escrowOperations, refunds: order.refunds, money },
     role,
   );
-  return { order, money, actions, timeline };
+  return { order, money, actions, timeline, events };
 }

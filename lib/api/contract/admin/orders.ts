@@ -28,6 +28,7 @@ import {
 } from "./examples";
 import {
   customerSummary,
+  deliveryRecord,
   escrowOperationRecord,
   nextCursor,
   orderItem,
@@ -35,6 +36,8 @@ import {
   orderRow,
   refundRecord,
 } from "./records";
+
+const PAID_EVENT_ID = "0193a5d2-8e10-7a44-b1c2-3d4e5f6a7b8c";
 
 // ---------------------------------------------------------------- the list
 
@@ -232,6 +235,16 @@ const timelineEntry = z.object({
   detail: z.unknown().optional().meta({ description: "Per kind, see `kind`." }),
 });
 
+const orderDomainEvent = z.object({
+  id: rowId.meta({ description: "The event's id: the idempotency key hooks and receivers use." }),
+  type: z.string().meta({ examples: ["order.paid"] }),
+  occurredAt: isoTime,
+  dispatched: z
+    .boolean()
+    .meta({ description: "False for the second or so before the events worker picks it up." }),
+  deliveries: z.array(deliveryRecord),
+});
+
 const orderDetail = z.object({
   order: orderRecord.extend({
     items: z.array(orderItem),
@@ -244,6 +257,10 @@ const orderDetail = z.object({
     description: "What fits the order's state and your role now (none for a VIEWER).",
   }),
   timeline: z.array(timelineEntry).meta({ description: "The order's whole story, oldest first." }),
+  events: z.array(orderDomainEvent).meta({
+    description:
+      "The order's domain events (docs/events.md), oldest first, each with its deliveries to hooks and webhooks.",
+  }),
 });
 export type OrderDetailJson = z.input<typeof orderDetail>;
 
@@ -320,6 +337,40 @@ export const adminGetOrder = defineEndpoint({
               title: "order.refund",
               actor: "operator:layla@shop.example",
               detail: { after: { refund: { id: refundExample.id, amountFils: "5000000" } } },
+            },
+          ],
+          events: [
+            {
+              id: PAID_EVENT_ID,
+              type: "order.paid",
+              occurredAt: "2026-11-22T09:31:13.000Z",
+              dispatched: true,
+              deliveries: [
+                {
+                  id: "0193a5d2-8e11-7b01-a2c3-4d5e6f7a8b9c",
+                  eventId: PAID_EVENT_ID,
+                  eventType: "order.paid",
+                  orderId: ORDER_ID,
+                  targetKind: "HOOK",
+                  target: "kitchen-ticket",
+                  targetName: "kitchen-ticket",
+                  status: "DELIVERED",
+                  attempts: 1,
+                  nextAttemptAt: null,
+                  lastError: null,
+                  deliveredAt: "2026-11-22T09:31:13.600Z",
+                  createdAt: "2026-11-22T09:31:13.400Z",
+                  lastAttempt: {
+                    attempt: 1,
+                    ok: true,
+                    statusCode: null,
+                    latencyMs: 180,
+                    request: null,
+                    response: "",
+                    at: "2026-11-22T09:31:13.600Z",
+                  },
+                },
+              ],
             },
           ],
         },

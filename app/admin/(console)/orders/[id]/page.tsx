@@ -13,6 +13,7 @@ import { consolePage } from "../../../_ui/console-page";
 import { Amount, ShortId } from "../../../_ui/format";
 import { PageHead } from "../../../_ui/page-head";
 import { EscrowSection } from "./_sections/escrow-section";
+import { EventsSection } from "./_sections/events-section";
 import { ItemsSection } from "./_sections/items-section";
 import { MoneySection } from "./_sections/money-section";
 import { RefundsSection } from "./_sections/refunds-section";
@@ -77,6 +78,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
       <ItemsSection {...view} />
       <RefundsSection {...view} />
       <EscrowSection {...view} />
+      <EventsSection {...view} role={operator.role} />
       <TimelineSection {...view} />
     </>
   );

@@ -1,0 +1,43 @@
+import { dynamicKey } from "@/lib/i18n/translate";
+import { DeliveryTable } from "../../../../_ui/delivery-rows";
+import { Time } from "../../../../_ui/format";
+import type { SectionProps } from "./section-props";
+
+/** What the order announced (lib/events), each event with its deliveries; nothing before the first. */
+export function EventsSection({
+  detail: { events },
+  locale,
+  t,
+  role,
+}: SectionProps & { role: Parameters<typeof DeliveryTable>[0]["role"] }) {
+  if (events.length === 0) return null;
+  return (
+    <section className="card" id="events">
+      <h2>{t("order.events")}</h2>
+      <p className="muted">{t("order.events.intro")}</p>
+      <ul className="event-list">
+        {events.map((event) => (
+          <li key={event.id} data-event={event.type}>
+            <h3 className="event-title">
+              {t(dynamicKey("eventType", event.type))} <span className="mono muted">{event.type}</span>{" "}
+              <Time at={event.occurredAt} locale={locale} />
+            </h3>
+            {!event.dispatched ? (
+              <p className="muted">{t("events.waiting")}</p>
+            ) : event.deliveries.length === 0 ? (
+              <p className="muted">{t("events.none")}</p>
+            ) : (
+              <DeliveryTable
+                deliveries={event.deliveries}
+                locale={locale}
+                t={t}
+                role={role}
+                showEvent={false}
+              />
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

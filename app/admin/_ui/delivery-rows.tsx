@@ -1,0 +1,89 @@
+// Deliveries of events as table rows: where each went, how it ended, its last answer, and a way to
+// send it again. Used by an order's events and by the Events page's dead letter and logs.
+import { hasRole } from "@/lib/auth/roles";
+import type { OperatorRole } from "@/lib/db";
+import { dynamicKey, type Locale, type Translate } from "@/lib/i18n/translate";
+import { DeliveryStatusBadge } from "./badges";
+import { DataTable } from "./data-table";
+import { Time } from "./format";
+import { ResendButton } from "./resend-button";
+
+export interface DeliveryRowData {
+  id: string;
+  eventType: string;
+  targetKind: "HOOK" | "WEBHOOK";
+  targetName: string;
+  status: "PENDING" | "DELIVERED" | "DEAD";
+  attempts: number;
+  nextAttemptAt: Date | null;
+  lastError: string | null;
+  createdAt: Date;
+  lastAttempt: { statusCode: number | null; latencyMs: number; ok: boolean } | null;
+}
+
+function lastAnswer(delivery: DeliveryRowData) {
+  const attempt = delivery.lastAttempt;
+  if (!attempt) return "—";
+  const code = attempt.statusCode === null ? "" : `HTTP ${attempt.statusCode} · `;
+  return `${code}${attempt.latencyMs} ms${attempt.ok || !delivery.lastError ? "" : ` · ${delivery.lastError}`}`;
+}
+
+export function DeliveryTable({
+  deliveries,
+  locale,
+  t,
+  role,
+  showEvent,
+}: {
+  deliveries: readonly DeliveryRowData[];
+  locale: Locale;
+  t: Translate;
+  role: OperatorRole;
+  showEvent: boolean;
+}) {
+  const canResend = hasRole(role, "OPERATOR");
+  return (
+    <DataTable
+      columns={[
+        ...(showEvent ? [{ label: t("events.col.event") }] : []),
+        { label: t("events.col.target") },
+        { label: t("events.col.status") },
+        { label: t("events.col.attempts"), num: true },
+        { label: t("events.col.last") },
+        ...(canResend ? [{ label: "" }] : []),
+      ]}
+    >
+      {deliveries.map((delivery) => (
+        <tr key={delivery.id} data-delivery={delivery.id}>
+          {showEvent ? (
+            <td>
+              {t(dynamicKey("eventType", delivery.eventType))}{" "}
+              <Time at={delivery.createdAt} locale={locale} />
+            </td>
+          ) : null}
+          <td>
+            <span className="muted">{t(dynamicKey("events.kind", delivery.targetKind))}</span>{" "}
+            <span className="mono break">{delivery.targetName}</span>
+          </td>
+          <td>
+            <DeliveryStatusBadge status={delivery.status} t={t} />
+            {delivery.nextAttemptAt ? (
+              <span className="muted">
+                {" "}
+                {t("events.nextTry", { time: "" })}
+                <Time at={delivery.nextAttemptAt} locale={locale} />
+              </span>
+            ) : null}
+          </td>
+          <td className="num">{delivery.attempts}</td>
+          <td className="break" dir="auto">
+            {lastAnswer(delivery)}
+          </td>
+          {canResend ? (
+            <td>{delivery.status === "PENDING" ? null : <ResendButton deliveryId={delivery.id} />}</td>
+          ) : null}
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
