@@ -90,6 +90,13 @@ const rawSchema = z.object({
   TOKEN_REFRESH_AHEAD_SECONDS: z.coerce.number().int().positive().default(300),
   // `payment.unknown` (docs/events.md) is announced for a payment still unknown after this long.
   PAYMENT_UNKNOWN_ALERT_MINUTES: z.coerce.number().positive().default(15),
+  // Alerts (lib/alerts): e-mail goes through this SMTP server (smtp://user:pass@host:587, smtps://…).
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  ALERT_MAIL_FROM: z.string().min(3).default("Merchant alerts <alerts@localhost>"),
+  // Yesterday's summary goes out once Baghdad's clock passes this hour.
+  ALERT_DAILY_SUMMARY_HOUR: z.coerce.number().int().min(0).max(23).default(8),
+  // npm run dev's local mail catcher, whose messages the console shows (never set in production).
+  MAIL_CATCHER_URL: optionalText.pipe(z.url().optional()),
   // The mini program's application id: deep links in push messages (hooks/payment-received-push.ts).
   MINI_APP_ID: optionalText,
   // The example kitchen-ticket hook (hooks/kitchen-ticket.ts) POSTs paid orders here when set.
@@ -175,6 +182,12 @@ export interface Env {
     flagAfterMs: number;
     tokenRefreshAheadMs: number;
     paymentUnknownAfterMs: number;
+  };
+  alerts: {
+    smtpUrl: string | undefined;
+    mailFrom: string;
+    dailySummaryHour: number;
+    mailCatcherUrl: string | undefined;
   };
   /** Settings of the example hooks in hooks/. */
   hooks: { kitchenTicketUrl: string | undefined; miniAppId: string | undefined };
@@ -292,6 +305,12 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
     localDir,
     queuePrefix: raw.QUEUE_PREFIX,
     workers: workerSettings(raw),
+    alerts: {
+      smtpUrl: raw.SMTP_URL,
+      mailFrom: raw.ALERT_MAIL_FROM,
+      dailySummaryHour: raw.ALERT_DAILY_SUMMARY_HOUR,
+      mailCatcherUrl: raw.MAIL_CATCHER_URL,
+    },
     hooks: {
       kitchenTicketUrl: raw.KITCHEN_TICKET_URL,
       // The sandbox takes any app id; a real wallet needs the one it gave the mini program.

@@ -2,6 +2,7 @@
 //   1. configuration (generates local keys and secrets on the first run),
 //   2. the database (created if missing), its migrations, the demo catalog and a first admin,
 //   3. the wallet sandbox, when no real wallet is configured, with our merchant registered in it,
+//      and a local mail catcher for alerts, when no SMTP server is configured,
 //   4. the Next.js app (`next dev`) and the background workers,
 //   5. the routes the wallet and the mini program call, compiled before "ready" is printed,
 // each as its own process with prefixed output (scripts/local-stack.ts). Ctrl-C stops them all.
@@ -9,6 +10,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { getEnv } from "../lib/env";
 import {
+  localMail,
   ProcessGroup,
   prepareDatabase,
   say,
@@ -28,11 +30,13 @@ async function main() {
   if (env.wallet.usesSandbox) await startSandbox(group, env);
   else say(`wallet: ${env.wallet.baseUrl} (WALLET_BASE_URL is set; the sandbox is not started)`);
 
+  const mail = await localMail(env);
   group.start("app", path.resolve("node_modules/.bin/next"), ["dev", "--port", String(env.port)], {
     NEXT_TELEMETRY_DISABLED: "1",
+    ...mail,
   });
   if (existsSync("workers/main.ts"))
-    group.start("workers", path.resolve("node_modules/.bin/tsx"), ["workers/main.ts"]);
+    group.start("workers", path.resolve("node_modules/.bin/tsx"), ["workers/main.ts"], mail);
 
   const appUrl = `http://127.0.0.1:${env.port}`;
   await waitForHttp(`${appUrl}/api/health/live`, 120_000);

@@ -12,6 +12,7 @@ import { createPrismaClient } from "../lib/db/client";
 import { migrateDatabase } from "../lib/db/migrate-database";
 import type { Env } from "../lib/env";
 import { childEnv, prefixLines } from "./child-output";
+import { startMailCatcher } from "./mail-catcher";
 
 let ownName = "dev";
 
@@ -162,4 +163,18 @@ export function sayWhereEverythingIs(env: Env, firstAdmin: { email: string; pass
     const app = encodeURIComponent(`http://127.0.0.1:${env.port}`);
     say(`try it   ${env.wallet.baseUrl}/simulator?app=${app}  (the mini program simulator)`);
   }
+}
+
+/**
+ * Alerts' e-mail on this machine: unless SMTP_URL is set, a local catcher takes every message and
+ * the console's Alerts page shows them. The settings to hand the app and the workers.
+ */
+export async function localMail(env: Env): Promise<Record<string, string>> {
+  if (env.alerts.smtpUrl) {
+    say(`alerts: e-mail through ${env.alerts.smtpUrl.replace(/\/\/[^@]*@/, "//")}`);
+    return {};
+  }
+  const catcher = await startMailCatcher();
+  say(`alerts: e-mail is caught locally (${catcher.smtpUrl}); the console's Alerts page shows it`);
+  return { SMTP_URL: catcher.smtpUrl, MAIL_CATCHER_URL: catcher.httpUrl };
 }

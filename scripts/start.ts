@@ -11,6 +11,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { type Env, getEnv } from "../lib/env";
 import {
+  localMail,
   nameOwnLines,
   ProcessGroup,
   prepareDatabase,
@@ -65,7 +66,7 @@ async function main() {
     mkdirSync(env.localDir, { recursive: true });
     firstAdmin = await prepareDatabase(env);
     const walletKey = env.wallet.usesSandbox ? await startSandbox(group, env) : undefined;
-    settings = productionSettings(env, walletKey);
+    settings = { ...productionSettings(env, walletKey), ...(await localMail(env)) };
   }
 
   // The standalone server listens on HOSTNAME, which some shells and containers set to the machine's

@@ -1,17 +1,23 @@
 // events: deliver domain events (lib/events) to the fork's hooks (hooks/) and to the merchant's
-// webhook endpoints. Its scan runs every second and drains what is due; any number of these workers
-// can run at once.
+// webhook endpoints, and fold and send alerts (lib/alerts). Its scan runs every second and drains
+// what is due; any number of these workers can run at once.
 import { HOOKS } from "@/hooks";
+import { alertsHook } from "@/lib/alerts/catch-alerts";
+import { flushAlerts } from "@/lib/alerts/flush-alerts";
+import { type AlertSender, createAlertSender } from "@/lib/alerts/send-alert";
 import type { ServiceContext } from "@/lib/context/service-context";
+import { getEnv } from "@/lib/env";
 import { drainEvents } from "@/lib/events/drain-events";
-import { hookRegistry } from "@/lib/events/hooks";
+import { hookRegistry, hookTakes } from "@/lib/events/hooks";
 import { defineJob } from "@/lib/queue/define-job";
 import { eventLeaseMs, type JobSettings } from "@/lib/queue/settings";
 
-const hooks = hookRegistry(HOOKS);
+// The fork's hooks, and ours: alerts catch their events the way a fork's hook would.
+const ALL_HOOKS = [...HOOKS, alertsHook];
+const hooks = hookRegistry(ALL_HOOKS);
 
 function hookNamesOf(eventType: string): string[] {
-  return HOOKS.filter((hook) => hook.event === eventType).map((hook) => hook.name);
+  return ALL_HOOKS.filter((hook) => hookTakes(hook, eventType)).map((hook) => hook.name);
 }
 
 function drain(ctx: ServiceContext, settings: JobSettings) {
@@ -37,8 +43,32 @@ function drain(ctx: ServiceContext, settings: JobSettings) {
   );
 }
 
+/** Alerts are folded and sent at most this often per process: they wait a minute or more anyway. */
+const ALERT_FLUSH_EVERY_MS = 5_000;
+let lastFlush = 0;
+let sender: AlertSender | undefined;
+
+async function flush(ctx: ServiceContext) {
+  if (Date.now() - lastFlush < ALERT_FLUSH_EVERY_MS) return undefined;
+  lastFlush = Date.now();
+  const { alerts } = getEnv();
+  sender ??= createAlertSender({ smtpUrl: alerts.smtpUrl, from: alerts.mailFrom });
+  return flushAlerts(
+    ctx.prisma,
+    sender,
+    ctx.logger,
+    { dailySummaryHour: alerts.dailySummaryHour },
+    ctx.now(),
+  );
+}
+
+async function drainAndFlush(ctx: ServiceContext, settings: JobSettings) {
+  const delivered = await drain(ctx, settings);
+  return { ...delivered, alerts: await flush(ctx) };
+}
+
 export const processEvents = defineJob({
   queue: "events",
-  handle: (ctx, _payload, settings) => drain(ctx, settings),
-  scan: drain,
+  handle: (ctx, _payload, settings) => drainAndFlush(ctx, settings),
+  scan: drainAndFlush,
 });

@@ -63,6 +63,16 @@ export const EVENT_PAYLOADS = {
   /** The wallet stopped answering: a process's circuit breaker opened. */
   "wallet.unavailable": z.object({ process: z.string(), halfOpenAfterMs: z.number().int() }),
   "wallet.recovered": z.object({ process: z.string() }),
+  /** A delivery to a hook or webhook gave up after its last try (the console's dead letter). */
+  "delivery.dead": z.object({
+    deliveryId: z.string(),
+    eventId: z.string(),
+    eventType: z.string(),
+    targetKind: z.enum(["HOOK", "WEBHOOK"]),
+    target: z.string(),
+    attempts: z.number().int(),
+    lastError: z.string().nullable(),
+  }),
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;

@@ -22,7 +22,8 @@ export interface HookContext {
 export interface Hook<T extends EventType = EventType> {
   /** Stable and unique: deliveries are recorded under it, so renaming a hook starts it afresh. */
   name: string;
-  event: T;
+  /** The event type it runs for, or several. */
+  event: T | readonly T[];
   /**
    * Runs the hook. Throwing (or timing out) retries it later with the same event; so may a crash
    * after the side effect, so make the effect idempotent with `event.id`.
@@ -36,6 +37,13 @@ export function defineHook<T extends EventType>(hook: Hook<T>): Hook<T> {
     throw new Error(`hook name "${hook.name}" must be lower-case letters, digits and dashes`);
   }
   return hook;
+}
+
+/** Whether `hook` runs for events of `type`. */
+export function hookTakes(hook: Hook, type: string): boolean {
+  return typeof hook.event === "string"
+    ? hook.event === type
+    : (hook.event as readonly string[]).includes(type);
 }
 
 /** The hooks by name, refusing two with one name (their deliveries would be confused). */

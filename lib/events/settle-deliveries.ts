@@ -6,6 +6,7 @@ import { newRowId } from "@/lib/ids/request-ids";
 import type { AttemptRecord } from "@/lib/webhooks/send-webhook";
 import type { ClaimedDelivery } from "./claim-deliveries";
 import { afterFailure, HOOK_RETRY_DELAYS_MS, WEBHOOK_RETRY_DELAYS_MS } from "./retry-schedule";
+import { writeEvent } from "./write-event";
 
 export interface AttemptOutcome {
   delivery: ClaimedDelivery;
@@ -66,6 +67,7 @@ export async function settleDeliveries(
         ${outcomes.map((o) => o.attempt.statusCode)}::int[], ${outcomes.map((o) => o.attempt.latencyMs)}::int[],
         ${outcomes.map((o) => (o.attempt.request ? JSON.stringify(o.attempt.request) : null))}::jsonb[],
         ${outcomes.map((o) => o.attempt.response)}::text[])`;
+    await announceDead(tx, outcomes, plans);
     return trackEndpoints(tx, outcomes, options.webhookDisableAfterMs);
   });
   return {
@@ -77,6 +79,34 @@ export async function settleDeliveries(
 }
 
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+/**
+ * `delivery.dead` for each delivery that gave up, in the same transaction, so alerts can tell a
+ * person. Not for deliveries of `delivery.dead` itself: a dead alert must not breed another.
+ */
+async function announceDead(
+  tx: Tx,
+  outcomes: readonly AttemptOutcome[],
+  plans: readonly { id: string; status: string; error: string | null }[],
+) {
+  for (const [index, plan] of plans.entries()) {
+    const delivery = outcomes[index]?.delivery;
+    if (plan.status !== "DEAD" || !delivery || delivery.event.type === "delivery.dead") continue;
+    await writeEvent(tx, {
+      type: "delivery.dead",
+      orderId: delivery.event.orderId,
+      data: {
+        deliveryId: delivery.id,
+        eventId: delivery.event.id,
+        eventType: delivery.event.type,
+        targetKind: delivery.targetKind,
+        target: delivery.target,
+        attempts: delivery.attempt,
+        lastError: plan.error,
+      },
+    });
+  }
+}
 
 /** An endpoint's run of failures starts at its first failure and ends at its next success. */
 async function trackEndpoints(tx: Tx, outcomes: readonly AttemptOutcome[], disableAfterMs: number) {

@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  type AlertRule,
   type AuditEntry,
   type Customer,
   type EventDelivery,
@@ -63,6 +64,9 @@ const scalarFields = {
   EventDelivery: Prisma.EventDeliveryScalarFieldEnum,
   DeliveryAttempt: Prisma.DeliveryAttemptScalarFieldEnum,
   WebhookEndpoint: Prisma.WebhookEndpointScalarFieldEnum,
+  AlertRule: Prisma.AlertRuleScalarFieldEnum,
+  AlertMessage: Prisma.AlertMessageScalarFieldEnum,
+  AlertEvent: Prisma.AlertEventScalarFieldEnum,
 } satisfies Record<Prisma.ModelName, Record<string, string>>;
 
 /** Every scalar field of the model is present and not null, so the round trip covers all columns. */
@@ -105,6 +109,8 @@ const operatorId = id();
 const apiKeyId = id();
 const outboxEventId = id();
 const deliveryId = id();
+const alertRuleId = id();
+const alertMessageId = id();
 
 /** Every model with every scalar field set, in the order their foreign keys need. */
 const ROUND_TRIPS = [
@@ -555,6 +561,59 @@ const ROUND_TRIPS = [
     (data) => db.prisma.webhookEndpoint.create({ data }),
     (key) => db.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: key } }),
   ),
+
+  roundTripCase(
+    "AlertRule",
+    {
+      id: alertRuleId,
+      eventType: "payment.unknown",
+      channel: enums.AlertChannel.CHAT,
+      target: "https://hooks.slack.example/T000/B000",
+      chatFormat: "slack",
+      foldSeconds: 300,
+      enabled: false,
+      createdBy: "admin@shop.example",
+      createdAt: at(),
+      updatedAt: at(),
+    },
+    (data) => db.prisma.alertRule.create({ data }),
+    (key) => db.prisma.alertRule.findUniqueOrThrow({ where: { id: key } }),
+  ),
+
+  roundTripCase(
+    "AlertMessage",
+    {
+      id: alertMessageId,
+      ruleId: alertRuleId,
+      dedupeKey: `daily:${alertRuleId}:2026-03-01`,
+      subject: "Alert: 2 × payment.unknown",
+      body: "• one\n• two",
+      eventCount: 2,
+      status: enums.AlertMessageStatus.FAILED,
+      attempts: 5,
+      lastError: "the chat webhook answered 500",
+      sentAt: at(),
+      createdAt: at(),
+    },
+    (data) => db.prisma.alertMessage.create({ data }),
+    (key) => db.prisma.alertMessage.findUniqueOrThrow({ where: { id: key } }),
+  ),
+
+  roundTripCase(
+    "AlertEvent",
+    {
+      id: id(),
+      ruleId: alertRuleId,
+      eventId: outboxEventId,
+      eventType: "payment.unknown",
+      summary: "Payment of 12,000 IQD still unknown",
+      occurredAt: at(),
+      messageId: alertMessageId,
+      createdAt: at(),
+    },
+    (data) => db.prisma.alertEvent.create({ data }),
+    (key) => db.prisma.alertEvent.findUniqueOrThrow({ where: { id: key } }),
+  ),
 ];
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -568,6 +627,7 @@ const made = {} as {
   audit: AuditEntry;
   event: OutboxEvent;
   delivery: EventDelivery;
+  rule: AlertRule;
 };
 
 /**
@@ -898,6 +958,47 @@ const MINIMAL_ROWS: { model: Prisma.ModelName; create: () => Promise<void> }[] =
         disabledReason: null,
         failingSince: null,
       });
+    },
+  },
+  {
+    model: "AlertRule",
+    async create() {
+      const rule = await db.prisma.alertRule.create({
+        data: { eventType: "refund.failed", channel: "EMAIL", target: "ops@shop.example", createdBy: "a" },
+      });
+      expect(rule).toMatchObject({ chatFormat: null, foldSeconds: 60, enabled: true });
+      made.rule = rule;
+    },
+  },
+  {
+    model: "AlertMessage",
+    async create() {
+      const message = await db.prisma.alertMessage.create({
+        data: { ruleId: made.rule.id, subject: "s", body: "b" },
+      });
+      expect(message).toMatchObject({
+        dedupeKey: null,
+        eventCount: 0,
+        status: "PENDING",
+        attempts: 0,
+        lastError: null,
+        sentAt: null,
+      });
+    },
+  },
+  {
+    model: "AlertEvent",
+    async create() {
+      const event = await db.prisma.alertEvent.create({
+        data: {
+          ruleId: made.rule.id,
+          eventId: id(),
+          eventType: "refund.failed",
+          summary: "s",
+          occurredAt: new Date(),
+        },
+      });
+      expect(event.messageId).toBeNull();
     },
   },
 ];
