@@ -18,7 +18,8 @@ export interface AuditInput {
     | "NOTIFICATION"
     | "API_KEY"
     | "WEBHOOK_ENDPOINT"
-    | "EVENT_DELIVERY";
+    | "EVENT_DELIVERY"
+    | "ALERT_RULE";
   subjectId: string;
   orderId?: string | null;
   before?: unknown;

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { OrderFlow, RefundStatus } from "@/generated/prisma/enums";
 import type { OrderActionName } from "@/lib/admin/orders/actions/order-action-names";
+import { ALERT_RULE_TYPES, CHAT_FORMATS } from "@/lib/alerts/alert-types";
 import { normalizeEmail, passwordProblem } from "@/lib/auth/credential-rules";
 import { EVENT_TYPES } from "@/lib/events/event-types";
 import { ORDER_STATUSES } from "@/lib/orders/order-state";
@@ -219,4 +220,58 @@ export const webhookEndpointUpdate = z.strictObject({
     description:
       "Turning it back on clears the record of its failures; deliveries that gave up meanwhile can be re-sent.",
   }),
+});
+
+// ---------------------------------------------------------------- alerts
+
+/** `{id}` of /api/admin/alerts/rules/{id}. */
+export const alertRuleParams = z.object({ id: z.uuid({ message: "must be an alert rule id (a UUID)" }) });
+
+const foldSeconds = z
+  .number()
+  .int()
+  .min(0)
+  .max(86_400)
+  .meta({ description: "Events within this many seconds are folded into one message (0 to 86,400)." });
+
+export const alertRuleInput = z
+  .strictObject({
+    eventType: z.enum(ALERT_RULE_TYPES).meta({ description: "An alertable event type, or daily.summary." }),
+    channel: z.enum(["EMAIL", "CHAT"]),
+    target: z
+      .string()
+      .trim()
+      .min(3)
+      .max(2_000)
+      .meta({
+        description: "An e-mail address (EMAIL), or the chat webhook's URL (CHAT).",
+        examples: ["ops@shop.example"],
+      }),
+    chatFormat: z
+      .enum(CHAT_FORMATS)
+      .optional()
+      .meta({ description: "CHAT only: slack, discord, telegram or json (default)." }),
+    foldSeconds: foldSeconds.default(60),
+  })
+  .superRefine((rule, context) => {
+    const valid =
+      rule.channel === "EMAIL"
+        ? z.email().safeParse(rule.target).success
+        : z.url({ protocol: /^https?$/ }).safeParse(rule.target).success;
+    if (!valid) {
+      context.addIssue({
+        code: "custom",
+        path: ["target"],
+        message:
+          rule.channel === "EMAIL" ? "must be an e-mail address" : "must be an http:// or https:// address",
+      });
+    }
+    if (rule.channel === "EMAIL" && rule.chatFormat !== undefined) {
+      context.addIssue({ code: "custom", path: ["chatFormat"], message: "is for CHAT rules only" });
+    }
+  });
+
+export const alertRuleUpdate = z.strictObject({
+  enabled: z.boolean().optional(),
+  foldSeconds: foldSeconds.optional(),
 });

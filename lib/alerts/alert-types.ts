@@ -15,6 +15,10 @@ export const ALERTABLE_EVENT_TYPES = [
 export const DAILY_SUMMARY = "daily.summary";
 export const ALERT_RULE_TYPES = [...ALERTABLE_EVENT_TYPES, DAILY_SUMMARY] as const;
 
+/** The shapes of chat webhook bodies we send (send-alert.ts). */
+export const CHAT_FORMATS = ["json", "slack", "discord", "telegram"] as const;
+export type ChatFormat = (typeof CHAT_FORMATS)[number];
+
 const iqd = (fils: string) => `${(BigInt(fils) / 1000n).toLocaleString("en-US")} IQD`;
 
 /** The event in one line. */

@@ -4,8 +4,9 @@
 // never send one message twice; a failed send is tried again on the next flush, up to MAX_ATTEMPTS.
 import type { PrismaClient } from "@/lib/db";
 import type { Logger } from "@/lib/log";
+import { CHAT_FORMATS, type ChatFormat } from "./alert-types";
 import { writeDailySummaries } from "./daily-summary";
-import { type AlertSender, CHAT_FORMATS, type ChatFormat } from "./send-alert";
+import type { AlertSender } from "./send-alert";
 
 const MAX_ATTEMPTS = 5;
 /** Lines of a folded message: the first few events, then a count of the rest. */

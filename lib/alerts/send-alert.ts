@@ -3,8 +3,7 @@
 // the error and tries again.
 import nodemailer from "nodemailer";
 
-export const CHAT_FORMATS = ["json", "slack", "discord", "telegram"] as const;
-export type ChatFormat = (typeof CHAT_FORMATS)[number];
+import type { ChatFormat } from "./alert-types";
 
 interface AlertContent {
   subject: string;

@@ -2,6 +2,8 @@
 // domain code imports from "@/lib/db" rather than from the generated folder.
 export type {
   Agreement,
+  AlertMessage,
+  AlertRule,
   ApiKey,
   AuditEntry,
   DeliveryAttempt,

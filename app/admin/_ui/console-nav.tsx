@@ -16,6 +16,7 @@ const SECTIONS: { href: string; label: MessageKey; role: OperatorRole }[] = [
   { href: "/admin/catalog", label: "nav.catalog", role: "VIEWER" },
   { href: "/admin/events", label: "nav.events", role: "VIEWER" },
   { href: "/admin/operators", label: "nav.operators", role: "ADMIN" },
+  { href: "/admin/alerts", label: "nav.alerts", role: "ADMIN" },
   { href: "/admin/api-keys", label: "nav.apiKeys", role: "ADMIN" },
   { href: "/admin/audit", label: "nav.audit", role: "ADMIN" },
 ];

@@ -4,6 +4,7 @@
 // documented schema of their status, headers included.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operatorConsoleApi } from "@/lib/api/contract/admin";
+import * as alerts from "@/lib/api/contract/admin/alerts";
 import * as apiKeys from "@/lib/api/contract/admin/api-keys";
 import * as catalog from "@/lib/api/contract/admin/catalog";
 import * as overview from "@/lib/api/contract/admin/dashboard";
@@ -473,6 +474,57 @@ describe("the console's other records", () => {
     await expectDocumented(
       remove,
       await send(remove, like(remove, "deleted", { params: { id: endpointId } }), admin.browser(app.url)),
+      200,
+    );
+    await expectDocumented(
+      remove,
+      await send(remove, exampleRequest(remove, "unknown"), admin.script()),
+      404,
+    );
+  });
+
+  it("alerts: a rule added (201), a mail rule with a URL (400); listed (200), not for an OPERATOR (403); turned off (200), unknown (404); messages (200), not for an OPERATOR (403); deleted (200), unknown (404)", async () => {
+    const create = alerts.adminCreateAlertRule;
+    const rule = await expectDocumented(
+      create,
+      await send(create, exampleRequest(create, "unknown-payments"), admin.browser(app.url)),
+      201,
+    );
+    const wrongTarget = {
+      body: { eventType: "refund.failed", channel: "EMAIL", target: "https://chat.example/x" },
+    };
+    const refused = await expectDocumented(create, await send(create, wrongTarget, admin.script()), 400);
+    expect(JSON.stringify(refused)).toContain("must be an e-mail address");
+
+    const list = alerts.adminListAlertRules;
+    await expectDocumented(list, await send(list, {}, admin.script()), 200);
+    await expectDocumented(list, await send(list, exampleRequest(list, "operator"), operator.script()), 403);
+
+    const update = alerts.adminUpdateAlertRule;
+    const off = await expectDocumented(
+      update,
+      await send(update, like(update, "off", { params: { id: rule.id as string } }), admin.browser(app.url)),
+      200,
+    );
+    expect(off.enabled).toBe(false);
+    await expectDocumented(
+      update,
+      await send(update, exampleRequest(update, "unknown"), admin.script()),
+      404,
+    );
+
+    const messages = alerts.adminListAlertMessages;
+    await expectDocumented(messages, await send(messages, {}, admin.script()), 200);
+    await expectDocumented(messages, await send(messages, {}, operator.script()), 403);
+
+    const remove = alerts.adminDeleteAlertRule;
+    await expectDocumented(
+      remove,
+      await send(
+        remove,
+        like(remove, "deleted", { params: { id: rule.id as string } }),
+        admin.browser(app.url),
+      ),
       200,
     );
     await expectDocumented(

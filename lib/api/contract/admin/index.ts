@@ -1,6 +1,13 @@
 // The operator console's JSON API (/api/admin/*): what its pages call, and what scripts may call with
 // an API key (or an operator's session token). Each endpoint names the least role that may call it.
 import type { ApiArea } from "../endpoint";
+import {
+  adminCreateAlertRule,
+  adminDeleteAlertRule,
+  adminListAlertMessages,
+  adminListAlertRules,
+  adminUpdateAlertRule,
+} from "./alerts";
 import { adminCreateApiKey, adminListApiKeys, adminRevokeApiKey } from "./api-keys";
 import { adminCreateProduct, adminListProducts, adminUpdateProduct } from "./catalog";
 import { adminGetDashboard, adminGetHealth } from "./dashboard";
@@ -34,7 +41,7 @@ export const operatorConsoleApi: ApiArea = {
   tag: "Operator console",
   description:
     "The operator console's pages and scripts: orders and the actions on them, refunds, customers, " +
-    "notifications, the catalog, operators, webhooks and the audit log. Roles: VIEWER reads, OPERATOR also acts " +
+    "notifications, the catalog, operators, webhooks, alerts and the audit log. Roles: VIEWER reads, OPERATOR also acts " +
     "on orders and notifications, ADMIN also manages the catalog, operators and reads the audit log.",
   endpoints: [
     adminGetDashboard,
@@ -66,6 +73,11 @@ export const operatorConsoleApi: ApiArea = {
     adminListEndpointDeliveries,
     adminListDeadDeliveries,
     adminResendDelivery,
+    adminListAlertRules,
+    adminCreateAlertRule,
+    adminUpdateAlertRule,
+    adminDeleteAlertRule,
+    adminListAlertMessages,
     adminListAuditEntries,
     adminGetHealth,
   ],

@@ -5,6 +5,10 @@
 import { z } from "zod";
 import { API_KEY_STATES } from "@/lib/admin/api-key-state";
 import {
+  AlertChannel,
+  type AlertMessage,
+  AlertMessageStatus,
+  type AlertRule,
   type ApiKey,
   type AuditEntry,
   type EscrowOperation,
@@ -314,3 +318,37 @@ export const deliveryRecord = z
       .nullable(),
   })
   .meta({ id: "AdminEventDelivery" });
+
+/** An alert rule: which events, to whom, how they are folded. */
+export const alertRuleRecord = z
+  .object({
+    id: rowId,
+    eventType: z.string().meta({ examples: ["payment.unknown"] }),
+    channel: z.enum(AlertChannel),
+    target: z.string().meta({ description: "The e-mail address, or the chat webhook's URL." }),
+    chatFormat: nullableText.meta({ description: "CHAT: slack, discord, telegram or json." }),
+    foldSeconds: count,
+    enabled: z.boolean(),
+    createdBy: z.string(),
+    createdAt: time,
+    updatedAt: time,
+  } satisfies FieldsOf<AlertRule>)
+  .meta({ id: "AdminAlertRule" });
+
+/** A message an alert rule sent, or is sending. */
+export const alertMessageRecord = z
+  .object({
+    id: rowId,
+    ruleId: rowId,
+    dedupeKey: nullableText.meta({ description: "Daily summaries: the rule and day it reports." }),
+    subject: z.string(),
+    body: z.string(),
+    eventCount: count.meta({ description: "Events folded into it (0 for a daily summary)." }),
+    status: z.enum(AlertMessageStatus),
+    attempts: count,
+    lastError: nullableText,
+    sentAt: time.nullable(),
+    createdAt: time,
+    rule: z.object({ eventType: z.string(), channel: z.enum(AlertChannel), target: z.string() }),
+  } satisfies FieldsOf<AlertMessage & { rule: unknown }>)
+  .meta({ id: "AdminAlertMessage" });

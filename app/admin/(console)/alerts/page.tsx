@@ -1,0 +1,148 @@
+import type { Metadata } from "next";
+import { listAlertMessages, listAlertRules } from "@/lib/admin/alert-rules";
+import { getEnv } from "@/lib/env";
+import { dynamicKey } from "@/lib/i18n/translate";
+import { AddAlertRule, DeleteAlertRule, ruleTypeKey, ToggleAlertRule } from "../../_ui/alert-controls";
+import { consolePage } from "../../_ui/console-page";
+import { DataTable } from "../../_ui/data-table";
+import { Time } from "../../_ui/format";
+import { PageHead } from "../../_ui/page-head";
+
+export const metadata: Metadata = { title: "Alerts" };
+
+type PageContext = Awaited<ReturnType<typeof consolePage>>;
+
+const STATUS_TONE = { PENDING: "tone-warn", SENT: "tone-ok", FAILED: "tone-bad" } as const;
+
+interface CaughtMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  receivedAt: string;
+}
+
+/** npm run dev's mail catcher, when there is one: what alerts would have sent by e-mail. */
+async function caughtMail(): Promise<CaughtMail[] | null> {
+  const url = getEnv().alerts.mailCatcherUrl;
+  if (!url) return null;
+  try {
+    const answer = await fetch(`${url}/messages`, { signal: AbortSignal.timeout(2_000), cache: "no-store" });
+    return ((await answer.json()) as { messages: CaughtMail[] }).messages.slice(0, 20);
+  } catch {
+    return [];
+  }
+}
+
+async function Messages({ ctx, locale, t }: PageContext) {
+  const messages = await listAlertMessages(ctx);
+  return (
+    <section className="card" id="messages">
+      <h2>{t("alerts.messages")}</h2>
+      {messages.length === 0 ? <p className="muted">{t("alerts.messages.none")}</p> : null}
+      {messages.length > 0 ? (
+        <DataTable
+          columns={[
+            { label: t("alerts.col.when") },
+            { label: t("alerts.col.subject") },
+            { label: t("events.col.status") },
+            { label: t("alerts.col.to"), wide: true },
+          ]}
+        >
+          {messages.map((message) => (
+            <tr key={message.id} data-alert-message={message.id}>
+              <td>
+                <Time at={message.createdAt} locale={locale} />
+              </td>
+              <td className="break">{message.subject}</td>
+              <td>
+                <span className={`badge ${STATUS_TONE[message.status]}`}>
+                  {t(dynamicKey("alerts.status", message.status))}
+                </span>
+                {message.lastError ? <div className="muted break">{message.lastError}</div> : null}
+              </td>
+              <td className="mono break hide-narrow" dir="ltr">
+                {message.rule.target}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      ) : null}
+    </section>
+  );
+}
+
+async function CaughtMailSection({ locale, t }: PageContext) {
+  const mails = await caughtMail();
+  if (mails === null) return null;
+  return (
+    <section className="card" id="caught-mail">
+      <h2>{t("alerts.caught")}</h2>
+      {mails.length === 0 ? <p className="muted">{t("alerts.caught.none")}</p> : null}
+      {mails.map((mail) => (
+        <details key={mail.id} className="caught-mail">
+          <summary>
+            <Time at={new Date(mail.receivedAt)} locale={locale} /> · <span className="mono">{mail.to}</span>{" "}
+            · {mail.subject}
+          </summary>
+          <pre className="mono break">{mail.text}</pre>
+        </details>
+      ))}
+    </section>
+  );
+}
+
+export default async function AlertsPage() {
+  const page = await consolePage("ADMIN");
+  const { ctx, locale, t } = page;
+  const rules = await listAlertRules(ctx);
+  return (
+    <>
+      <PageHead title={t("alerts.title")}>
+        <AddAlertRule />
+      </PageHead>
+      <p className="muted">{t("alerts.intro")}</p>
+      <section className="card" id="rules">
+        <h2>{t("alerts.rules")}</h2>
+        {rules.length === 0 ? <p className="muted">{t("alerts.none")}</p> : null}
+        {rules.length > 0 ? (
+          <DataTable
+            columns={[
+              { label: t("alerts.event") },
+              { label: t("alerts.channel") },
+              { label: t("events.col.status") },
+              { label: t("common.actions") },
+            ]}
+          >
+            {rules.map((rule) => (
+              <tr key={rule.id} data-alert-rule={rule.eventType}>
+                <td>
+                  {t(ruleTypeKey(rule.eventType))}
+                  <div className="muted">{t("alerts.foldShort", { seconds: String(rule.foldSeconds) })}</div>
+                </td>
+                <td>
+                  {t(dynamicKey("alerts.channel", rule.channel))}
+                  {rule.chatFormat ? <span className="muted"> ({rule.chatFormat})</span> : null}
+                  <div className="mono break" dir="ltr">
+                    {rule.target}
+                  </div>
+                </td>
+                <td>
+                  <span className={`badge ${rule.enabled ? "tone-ok" : "tone-neutral"}`}>
+                    {rule.enabled ? t("webhooks.enabled") : t("webhooks.disabled")}
+                  </span>
+                </td>
+                <td className="actions">
+                  <ToggleAlertRule ruleId={rule.id} enabled={rule.enabled} />{" "}
+                  <DeleteAlertRule ruleId={rule.id} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        ) : null}
+      </section>
+      <Messages {...page} />
+      <CaughtMailSection {...page} />
+    </>
+  );
+}

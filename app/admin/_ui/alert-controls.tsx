@@ -1,0 +1,186 @@
+"use client";
+// An ADMIN's controls for alert rules: add one (which events, by e-mail or chat, folded how), turn
+// one off or on, delete one (after saying what that does).
+import { useRouter } from "next/navigation";
+import { type FormEvent, useRef, useState } from "react";
+import { ALERT_RULE_TYPES, CHAT_FORMATS, DAILY_SUMMARY } from "@/lib/alerts/alert-types";
+import { dynamicKey, type MessageKey } from "@/lib/i18n/translate";
+import { callAdminApi, errorText } from "./admin-api";
+import { FormDialog } from "./form-dialog";
+import { useT } from "./i18n-client";
+
+/** How a rule's type reads: an event's name, or the daily summary. */
+export function ruleTypeKey(type: string): MessageKey {
+  return type === DAILY_SUMMARY ? "alerts.type.daily.summary" : dynamicKey("eventType", type);
+}
+
+export function AddAlertRule() {
+  const t = useT();
+  const router = useRouter();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [problem, setProblem] = useState("");
+  const [working, setWorking] = useState(false);
+  const [channel, setChannel] = useState<"EMAIL" | "CHAT">("EMAIL");
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setWorking(true);
+    setProblem("");
+    const answer = await callAdminApi("/api/admin/alerts/rules", {
+      body: {
+        eventType: String(form.get("eventType")),
+        channel,
+        target: String(form.get("target") ?? ""),
+        ...(channel === "CHAT" ? { chatFormat: String(form.get("chatFormat")) } : {}),
+        foldSeconds: Number(form.get("foldSeconds") ?? 60),
+      },
+    });
+    setWorking(false);
+    if (answer.ok) {
+      dialog.current?.close();
+      router.refresh();
+    } else setProblem(t("common.error", { message: errorText(answer) }));
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-primary"
+        data-dialog="new-alert-rule"
+        onClick={() => dialog.current?.showModal()}
+      >
+        {t("alerts.add")}
+      </button>
+      <dialog ref={dialog} className="confirm" aria-labelledby="alert-rule-title">
+        <form onSubmit={onSubmit}>
+          <div className="dialog-body stack">
+            <h2 id="alert-rule-title">{t("alerts.add")}</h2>
+            <label className="field">
+              <span>{t("alerts.event")}</span>
+              <select name="eventType" defaultValue={ALERT_RULE_TYPES[0]}>
+                {ALERT_RULE_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t(ruleTypeKey(type))}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="field">
+              <span>{t("alerts.channel")}</span>
+              <select
+                name="channel"
+                value={channel}
+                onChange={(e) => setChannel(e.currentTarget.value as "EMAIL" | "CHAT")}
+              >
+                <option value="EMAIL">{t("alerts.channel.EMAIL")}</option>
+                <option value="CHAT">{t("alerts.channel.CHAT")}</option>
+              </select>
+            </label>
+            <label className="field">
+              <span>{t("alerts.target")}</span>
+              <input
+                name="target"
+                required
+                maxLength={2000}
+                dir="ltr"
+                autoComplete="off"
+                type={channel === "EMAIL" ? "email" : "url"}
+              />
+            </label>
+            {channel === "CHAT" ? (
+              <label className="field">
+                <span>{t("alerts.format")}</span>
+                <select name="chatFormat" defaultValue="slack">
+                  {CHAT_FORMATS.map((format) => (
+                    <option key={format} value={format}>
+                      {format}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
+            <label className="field">
+              <span>{t("alerts.fold")}</span>
+              <input
+                name="foldSeconds"
+                type="number"
+                min={0}
+                max={86400}
+                defaultValue={60}
+                required
+                dir="ltr"
+              />
+            </label>
+            {problem ? (
+              <p className="notice notice-bad" role="alert">
+                {problem}
+              </p>
+            ) : null}
+          </div>
+          <div className="dialog-foot">
+            <button type="button" className="btn" onClick={() => dialog.current?.close()}>
+              {t("common.cancel")}
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={working}>
+              {working ? t("common.loading") : t("alerts.add")}
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </>
+  );
+}
+
+export function ToggleAlertRule({ ruleId, enabled }: { ruleId: string; enabled: boolean }) {
+  const t = useT();
+  const router = useRouter();
+  const [problem, setProblem] = useState("");
+  return (
+    <span>
+      <button
+        type="button"
+        className="btn btn-small"
+        data-toggle-rule={ruleId}
+        onClick={async () => {
+          const answer = await callAdminApi(`/api/admin/alerts/rules/${ruleId}`, {
+            method: "PATCH",
+            body: { enabled: !enabled },
+          });
+          if (answer.ok) router.refresh();
+          else setProblem(t("common.error", { message: errorText(answer) }));
+        }}
+      >
+        {enabled ? t("alerts.turnOff") : t("alerts.turnOn")}
+      </button>
+      {problem ? (
+        <span role="status" className="flag">
+          {" "}
+          {problem}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+export function DeleteAlertRule({ ruleId }: { ruleId: string }) {
+  const t = useT();
+  async function remove(): Promise<string | undefined> {
+    const answer = await callAdminApi(`/api/admin/alerts/rules/${ruleId}`, { method: "DELETE" });
+    return answer.ok ? undefined : t("common.error", { message: errorText(answer) });
+  }
+  return (
+    <FormDialog
+      trigger={t("alerts.delete")}
+      triggerClass="btn btn-small"
+      triggerData={`delete-rule-${ruleId}`}
+      title={t("alerts.delete")}
+      submit={remove}
+      submitLabel={t("alerts.delete")}
+      submitClass="btn btn-danger"
+    >
+      <p dir="auto">{t("alerts.deleteConfirm")}</p>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,11 @@
+import { listAlertMessages } from "@/lib/admin/alert-rules";
+import type * as contract from "@/lib/api/contract/admin/alerts";
+import { jsonSafe } from "@/lib/http/json";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { route } from "@/lib/http/route";
+
+export const GET = route.operator("ADMIN", async ({ ctx }) =>
+  Response.json(jsonSafe({ messages: await listAlertMessages(ctx) }) satisfies contract.AlertMessageListJson),
+);
+
+export const { POST, PUT, PATCH, DELETE } = methodsOtherThan("GET");

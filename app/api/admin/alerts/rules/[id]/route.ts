@@ -1,0 +1,27 @@
+import { deleteAlertRule, updateAlertRule } from "@/lib/admin/alert-rules";
+import * as contract from "@/lib/api/contract/admin/alerts";
+import { jsonSafe } from "@/lib/http/json";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { readJson, route } from "@/lib/http/route";
+
+export const PATCH = route.operator(
+  "ADMIN",
+  { params: contract.adminUpdateAlertRule.params },
+  async ({ request, ctx, operator, params }) => {
+    const input = await readJson(request, contract.adminUpdateAlertRule.body);
+    return Response.json(
+      jsonSafe(await updateAlertRule(ctx, operator, params.id, input)) satisfies contract.AlertRuleJson,
+    );
+  },
+);
+
+export const DELETE = route.operator(
+  "ADMIN",
+  { params: contract.adminDeleteAlertRule.params },
+  async ({ ctx, operator, params }) => {
+    await deleteAlertRule(ctx, operator, params.id);
+    return Response.json({ id: params.id, deleted: true as const });
+  },
+);
+
+export const { GET, POST, PUT } = methodsOtherThan("PATCH", "DELETE");

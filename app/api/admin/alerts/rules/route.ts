@@ -1,0 +1,20 @@
+import { createAlertRule, listAlertRules } from "@/lib/admin/alert-rules";
+import * as contract from "@/lib/api/contract/admin/alerts";
+import { jsonSafe } from "@/lib/http/json";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { readJson, route } from "@/lib/http/route";
+
+export const GET = route.operator("ADMIN", async ({ ctx }) =>
+  Response.json(jsonSafe({ rules: await listAlertRules(ctx) }) satisfies contract.AlertRuleListJson),
+);
+
+export const POST = route.operator("ADMIN", async ({ request, ctx, operator }) => {
+  const rule = await createAlertRule(
+    ctx,
+    operator,
+    await readJson(request, contract.adminCreateAlertRule.body),
+  );
+  return Response.json(jsonSafe(rule) satisfies contract.AlertRuleJson, { status: 201 });
+});
+
+export const { PUT, PATCH, DELETE } = methodsOtherThan("GET", "POST");
