@@ -431,7 +431,8 @@ export const en = {
   "webhooks.noneMeansAll": "Tick none to receive every event.",
   "nav.alerts": "Alerts",
   "alerts.title": "Alerts",
-  "alerts.intro": "Who is told when something needs a person: payments still unknown, failed refunds, forged notifications, the wallet down, deliveries that gave up, and the daily summary. Events close together are folded into one message.",
+  "alerts.intro":
+    "Who is told when something needs a person: payments still unknown, failed refunds, forged notifications, the wallet down, deliveries that gave up, and the daily summary. Events close together are folded into one message.",
   "alerts.rules": "Rules",
   "alerts.none": "No rule yet: nobody is told anything.",
   "alerts.add": "Add rule",

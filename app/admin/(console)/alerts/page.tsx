@@ -94,7 +94,7 @@ async function CaughtMailSection({ locale, t }: PageContext) {
 
 export default async function AlertsPage() {
   const page = await consolePage("ADMIN");
-  const { ctx, locale, t } = page;
+  const { ctx, t } = page;
   const rules = await listAlertRules(ctx);
   return (
     <>
