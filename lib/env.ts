@@ -88,6 +88,9 @@ const rawSchema = z.object({
   RECONCILE_FLAG_AFTER_HOURS: z.coerce.number().positive().default(24),
   // Access tokens are refreshed this long before they expire.
   TOKEN_REFRESH_AHEAD_SECONDS: z.coerce.number().int().positive().default(300),
+  // A hook or webhook delivery taking longer has failed (and is tried again); a worker that died
+  // mid-delivery lets go of it after three times this.
+  HOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(10),
   // `payment.unknown` (docs/events.md) is announced for a payment still unknown after this long.
   PAYMENT_UNKNOWN_ALERT_MINUTES: z.coerce.number().positive().default(15),
   // Alerts (lib/alerts): e-mail goes through this SMTP server (smtp://user:pass@host:587, smtps://…).
@@ -182,6 +185,7 @@ export interface Env {
     flagAfterMs: number;
     tokenRefreshAheadMs: number;
     paymentUnknownAfterMs: number;
+    hookTimeoutMs: number;
   };
   alerts: {
     smtpUrl: string | undefined;
@@ -448,6 +452,7 @@ function workerSettings(raw: Raw): Env["workers"] {
     flagAfterMs: Math.round(raw.RECONCILE_FLAG_AFTER_HOURS * 3600 * 1000),
     tokenRefreshAheadMs: raw.TOKEN_REFRESH_AHEAD_SECONDS * 1000,
     paymentUnknownAfterMs: Math.round(raw.PAYMENT_UNKNOWN_ALERT_MINUTES * 60 * 1000),
+    hookTimeoutMs: Math.round(raw.HOOK_TIMEOUT_SECONDS * 1000),
   };
 }
 

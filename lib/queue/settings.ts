@@ -75,6 +75,8 @@ export function jobSettingsFromEnv(env: Env): JobSettings {
     tokenRefreshAheadMs: env.workers.tokenRefreshAheadMs,
     scanEveryMs: env.workers.scanEveryMs,
     paymentUnknownAfterMs: env.workers.paymentUnknownAfterMs,
+    hookTimeoutMs: env.workers.hookTimeoutMs,
+    webhookTimeoutMs: env.workers.hookTimeoutMs,
     retentionBodyMs: env.retention.bodyMs,
     retentionRejectionMs: env.retention.rejectionMs,
   };
