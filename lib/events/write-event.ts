@@ -23,7 +23,7 @@ export async function writeEvent<T extends EventType>(db: Db, draft: EventDraft<
     INSERT INTO outbox_events (id, type, version, order_id, payload, dedupe_key)
     VALUES (${newRowId()}, ${draft.type}, ${EVENT_VERSION}, ${draft.orderId ?? null},
             ${JSON.stringify(payload)}::jsonb, ${draft.dedupeKey ?? null})
-    ON CONFLICT (dedupe_key) DO NOTHING`;
+    ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING`;
   return inserted === 1;
 }
 

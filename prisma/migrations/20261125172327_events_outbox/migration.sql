@@ -75,16 +75,7 @@ CREATE TABLE "webhook_endpoints" (
 );
 
 -- CreateIndex
-CREATE UNIQUE INDEX "outbox_events_seq_key" ON "outbox_events"("seq");
-
--- CreateIndex
-CREATE UNIQUE INDEX "outbox_events_dedupe_key_key" ON "outbox_events"("dedupe_key");
-
--- CreateIndex
 CREATE INDEX "outbox_events_order_id_seq_idx" ON "outbox_events"("order_id", "seq");
-
--- CreateIndex
-CREATE INDEX "outbox_events_occurred_at_idx" ON "outbox_events"("occurred_at");
 
 -- CreateIndex
 CREATE INDEX "event_deliveries_target_kind_target_order_id_seq_idx" ON "event_deliveries"("target_kind", "target", "order_id", "seq");
@@ -109,6 +100,9 @@ ALTER TABLE "delivery_attempts" ADD CONSTRAINT "delivery_attempts_delivery_id_fk
 
 
 -- begin: sql only
--- The dispatcher's queue: only events not yet turned into deliveries, in commit order of their seq.
+-- Every order writes events: the outbox keeps few indexes, and partial ones where most rows need
+-- no entry. The dispatcher's queue: only events not yet turned into deliveries, by seq. The dedupe
+-- key: only the few events that carry one (payment.unknown, notification.rejected, the wallet's).
 CREATE INDEX "outbox_events_undispatched_idx" ON "outbox_events" ("seq") WHERE "dispatched_at" IS NULL;
+CREATE UNIQUE INDEX "outbox_events_dedupe_key_key" ON "outbox_events" ("dedupe_key") WHERE "dedupe_key" IS NOT NULL;
 -- end: sql only
