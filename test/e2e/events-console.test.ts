@@ -1,0 +1,146 @@
+// Events in the console, in a real browser against the production build, with the bundled events
+// worker beside it: an ADMIN adds a webhook endpoint (and copies its secret) and an alert rule, a
+// customer pays an order, the order's page shows the webhook delivery, and "Send again" delivers the
+// same event (the same webhook-id) once more to the receiver.
+// Needs a production build (`npm run build`, which .ci/run does before the browser tests).
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
+import { launchBrowser } from "@/test/support/browser";
+import { createTestDatabase, type TestDatabase } from "@/test/support/database";
+import { newMiniProgramUser } from "@/test/support/mini-program";
+import { type RunningApp, startNextApp } from "@/test/support/next-app";
+import { createTestOperator, TEST_OPERATOR_PASSWORD, type TestOperator } from "@/test/support/operators";
+import { startTestSandbox, type TestSandbox } from "@/test/support/sandbox";
+import { waitUntil } from "@/test/support/wait";
+import { deletePrefix, SHARED_REDIS_URL, uniquePrefix } from "@/test/support/workers";
+
+let db: TestDatabase;
+let sandbox: TestSandbox;
+let app: RunningApp | undefined;
+let workers: ChildProcess | undefined;
+let chromium: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+let browser: BrowserContext;
+let admin: TestOperator;
+let receiver: { url: string; ids: string[]; close(): Promise<void> };
+const prefix = uniquePrefix();
+
+async function startReceiver() {
+  const ids: string[] = [];
+  const server: Server = createServer(async (request, response) => {
+    for await (const _chunk of request);
+    ids.push(String(request.headers["webhook-id"]));
+    response.writeHead(200).end("ok");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    ids,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+beforeAll(async () => {
+  [db, sandbox, receiver] = await Promise.all([createTestDatabase(), startTestSandbox(), startReceiver()]);
+  await seedDemoCatalog(db.prisma);
+  app = await startNextApp({ databaseUrl: db.url, sandbox, extraEnv: { QUEUE_PREFIX: prefix } });
+  workers = spawn(process.execPath, ["dist/workers.mjs", "events"], {
+    env: { ...process.env, ...app.env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  admin = await createTestOperator(db.prisma, "ADMIN", app.env.NEXTAUTH_SECRET);
+  chromium = await launchBrowser();
+  browser = chromium.browser;
+}, 120_000);
+
+afterAll(async () => {
+  workers?.kill("SIGTERM");
+  await chromium?.close();
+  await app?.close();
+  await receiver?.close();
+  await sandbox?.close();
+  await db?.drop();
+  await deletePrefix(SHARED_REDIS_URL, prefix);
+});
+
+const url = (path: string) => `${app?.url}${path}`;
+
+async function signedInAsAdmin(): Promise<Page> {
+  await browser.clearCookies();
+  const page = await browser.newPage();
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": `10.77.${Math.floor(Math.random() * 250)}.9` });
+  await page.goto(url("/admin/sign-in"));
+  await page.fill("input[name=email]", admin.email);
+  await page.fill("input[name=password]", TEST_OPERATOR_PASSWORD);
+  await page.click("button[type=submit]");
+  await page.waitForURL(url("/admin"));
+  return page;
+}
+
+describe("events in the console", () => {
+  it("an ADMIN adds a webhook endpoint and an alert rule; a paid order's delivery shows on its page and is sent again", async () => {
+    const page = await signedInAsAdmin();
+
+    // The webhook endpoint, from the Events page; its secret is shown once.
+    await page.click('nav a[href="/admin/events"]');
+    await page.click('button[data-dialog="new-webhook"]');
+    await page.fill("dialog input[name=url]", receiver.url);
+    await page.fill("dialog input[name=description]", "Fulfilment");
+    await page.check('dialog input[name=events][value="order.paid"]');
+    await page.click("dialog button[type=submit]");
+    expect(await page.locator("dialog input[data-secret]").inputValue()).toMatch(/^whsec_/);
+    await page.click("dialog .dialog-foot .btn-primary");
+    await page.waitForSelector(`tr[data-webhook="${receiver.url}"]`);
+    expect(await page.locator(`tr[data-webhook="${receiver.url}"]`).textContent()).toContain("Order paid");
+
+    // The alert rule, from the Alerts page.
+    await page.click('nav a[href="/admin/alerts"]');
+    await page.click('button[data-dialog="new-alert-rule"]');
+    await page.selectOption("dialog select[name=eventType]", "payment.unknown");
+    await page.fill("dialog input[name=target]", "ops@shop.example");
+    await page.click("dialog button[type=submit]");
+    await page.waitForSelector('tr[data-alert-rule="payment.unknown"]');
+    expect(await page.locator('tr[data-alert-rule="payment.unknown"]').textContent()).toContain(
+      "ops@shop.example",
+    );
+
+    // A customer pays; the events worker delivers order.paid to the endpoint.
+    const customer = await newMiniProgramUser(app?.url as string, sandbox);
+    const order = await customer.order("CASHIER", [{ sku: "DATES", quantity: 1 }]);
+    await customer.pay(order);
+    await waitUntil(async () => receiver.ids.length === 1 || undefined, {
+      timeoutMs: 30_000,
+      what: "the webhook delivery",
+    });
+
+    // The order's page shows the event and its delivery.
+    await page.goto(url(`/admin/orders/${order.orderId}`));
+    const paid = page.locator('#events li[data-event="order.paid"]');
+    expect(await paid.textContent()).toContain("Order paid");
+    const delivery = paid.locator("tr[data-delivery]");
+    expect(await delivery.textContent()).toContain(receiver.url);
+    expect(await delivery.locator(".badge").textContent()).toBe("Delivered");
+
+    // Sent again: the same event id reaches the receiver a second time.
+    await delivery.locator("button[data-resend]").click();
+    await waitUntil(async () => receiver.ids.length === 2 || undefined, {
+      timeoutMs: 30_000,
+      what: "the re-send",
+    });
+    expect(receiver.ids[1]).toBe(receiver.ids[0]);
+    await waitUntil(
+      async () => {
+        await page.reload();
+        const text = await page
+          .locator('#events li[data-event="order.paid"] tr[data-delivery]')
+          .textContent();
+        return text?.includes("Delivered") && text.includes("2") ? text : undefined;
+      },
+      { timeoutMs: 20_000, what: "the delivery shown as delivered twice" },
+    );
+    await page.close();
+  }, 120_000);
+});
