@@ -20,10 +20,20 @@ function publicEndpoint(endpoint: WebhookEndpoint) {
   return visible;
 }
 
-/** Production sends events to HTTPS only: a payment's details must not cross the network in clear. */
+/** Loopback: a receiver on this machine, where nothing crosses the network. */
+function isLoopback(url: URL): boolean {
+  return ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname) || url.hostname.startsWith("127.");
+}
+
+/**
+ * Production sends events to HTTPS only, a payment's details must not cross the network in clear;
+ * a receiver on this machine (loopback) may take plain HTTP.
+ */
 function assertSafeUrl(url: string, isProduction: boolean) {
-  if (isProduction && !url.startsWith("https://")) {
-    throw new InvalidRequestError("url: must be an https:// address in production");
+  if (isProduction && !url.startsWith("https://") && !isLoopback(new URL(url))) {
+    throw new InvalidRequestError(
+      "url: must be an https:// address in production (http:// only to this machine)",
+    );
   }
 }
 

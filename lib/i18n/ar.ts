@@ -458,4 +458,5 @@ export const ar: Messages = {
   "alerts.col.to": "إلى",
   "alerts.col.when": "الوقت",
   "alerts.col.events": "الأحداث",
+  "eventType.delivery.dead": "توقفت محاولات التسليم",
 };

@@ -460,6 +460,7 @@ export const en = {
   "alerts.col.to": "To",
   "alerts.col.when": "When",
   "alerts.col.events": "Events",
+  "eventType.delivery.dead": "Delivery gave up",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -227,14 +227,19 @@ describe("webhooks", () => {
     }
   });
 
-  it("refuses an http:// endpoint in production", async () => {
-    await expect(
+  it("refuses an http:// endpoint in production, unless it is on this machine", async () => {
+    const add = (url: string) =>
       createWebhookEndpoint(
         merchant.ctx,
         admin,
-        { url: "http://shop.example/hooks", description: "", events: [] },
+        { url, description: "", events: [] },
         { isProduction: true },
-      ),
-    ).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+      );
+    await expect(add("http://shop.example/hooks")).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    await expect(add("http://10.0.0.5/hooks")).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    await expect(add("http://127.0.0.1:9000/hooks")).resolves.toMatchObject({
+      url: "http://127.0.0.1:9000/hooks",
+    });
+    await expect(add("https://shop.example/hooks")).resolves.toMatchObject({ enabled: true });
   });
 });
