@@ -5,6 +5,7 @@
 // Needs a production build (`npm run build`, which .ci/run does before the browser tests).
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,6 +28,7 @@ let browser: BrowserContext;
 let admin: TestOperator;
 let receiver: { url: string; ids: string[]; close(): Promise<void> };
 const prefix = uniquePrefix();
+const require = createRequire(import.meta.url);
 
 async function startReceiver() {
   const ids: string[] = [];
@@ -142,5 +144,49 @@ describe("events in the console", () => {
       { timeoutMs: 20_000, what: "the delivery shown as delivered twice" },
     );
     await page.close();
+  }, 120_000);
+
+  it("the Events and Alerts pages and an order's events, on a 390 px phone in English and Arabic: nothing scrolls sideways, axe-core finds nothing serious", async () => {
+    const order = (await db.prisma.order.findFirstOrThrow({ where: { status: "PAID" } })).id;
+    const problems: string[] = [];
+    for (const locale of ["en", "ar"]) {
+      const page = await signedInAsAdmin();
+      await browser.addCookies([{ name: "console_locale", value: locale, url: url("/") }]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      for (const path of ["/admin/events", "/admin/alerts", `/admin/orders/${order}`]) {
+        await page.goto(url(path));
+        await page.waitForLoadState("networkidle");
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (overflow > 0) problems.push(`${locale} ${path}: scrolls sideways by ${overflow} px`);
+        await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+        const violations = await page.evaluate(async () => {
+          const axe = (
+            window as unknown as {
+              axe: {
+                run(): Promise<{
+                  violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+                }>;
+              };
+            }
+          ).axe;
+          const result = await axe.run();
+          return result.violations
+            .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+            .map(
+              (violation) =>
+                `${violation.id} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+            );
+        });
+        for (const violation of violations) problems.push(`${locale} ${path}: ${violation}`);
+        if (process.env.SCREENSHOT_DIR) {
+          await page.screenshot({
+            path: `${process.env.SCREENSHOT_DIR}/${locale}${path.replaceAll("/", "_")}.png`,
+            fullPage: true,
+          });
+        }
+      }
+      await page.close();
+    }
+    expect(problems).toEqual([]);
   }, 120_000);
 });

@@ -3,16 +3,11 @@
 // one off or on, delete one (after saying what that does).
 import { useRouter } from "next/navigation";
 import { type FormEvent, useRef, useState } from "react";
-import { ALERT_RULE_TYPES, CHAT_FORMATS, DAILY_SUMMARY } from "@/lib/alerts/alert-types";
-import { dynamicKey, type MessageKey } from "@/lib/i18n/translate";
+import { ALERT_RULE_TYPES, CHAT_FORMATS } from "@/lib/alerts/alert-types";
 import { callAdminApi, errorText } from "./admin-api";
+import { ruleTypeKey } from "./alert-rule-type";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
-
-/** How a rule's type reads: an event's name, or the daily summary. */
-export function ruleTypeKey(type: string): MessageKey {
-  return type === DAILY_SUMMARY ? "alerts.type.daily.summary" : dynamicKey("eventType", type);
-}
 
 export function AddAlertRule() {
   const t = useT();
