@@ -54,7 +54,7 @@ export function DeliveryTable({
       ]}
     >
       {deliveries.map((delivery) => (
-        <tr key={delivery.id} data-delivery={delivery.id}>
+        <tr key={delivery.id} data-delivery={delivery.id} data-target-kind={delivery.targetKind}>
           {showEvent ? (
             <td>
               {t(dynamicKey("eventType", delivery.eventType))}{" "}

@@ -13,7 +13,9 @@ export function LanguageSwitch() {
       type="button"
       className="btn btn-quiet"
       lang={other}
-      aria-label={t("language.switchLabel")}
+      // The visible word is the accessible name (in its own language, `lang`); the longer
+      // explanation is a hint, so what a voice-control user says matches what they see.
+      title={t("language.switchLabel")}
       onClick={() => {
         // biome-ignore lint/suspicious/noDocumentCookie: one plain preference cookie; the Cookie Store API is not in every browser operators use
         document.cookie = `${LOCALE_COOKIE}=${other}; path=/; max-age=31536000; samesite=lax`;
