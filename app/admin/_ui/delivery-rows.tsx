@@ -44,6 +44,7 @@ export function DeliveryTable({
   const canResend = hasRole(role, "OPERATOR");
   return (
     <DataTable
+      cards
       columns={[
         ...(showEvent ? [{ label: t("events.col.event") }] : []),
         { label: t("events.col.target") },
@@ -56,31 +57,39 @@ export function DeliveryTable({
       {deliveries.map((delivery) => (
         <tr key={delivery.id} data-delivery={delivery.id} data-target-kind={delivery.targetKind}>
           {showEvent ? (
-            <td>
+            <td data-label={t("events.col.event")}>
               {t(dynamicKey("eventType", delivery.eventType))}{" "}
               <Time at={delivery.createdAt} locale={locale} />
             </td>
           ) : null}
-          <td>
-            <span className="muted">{t(dynamicKey("events.kind", delivery.targetKind))}</span>{" "}
-            <span className="mono break">{delivery.targetName}</span>
+          <td data-label={t("events.col.target")}>
+            <span>
+              <span className="muted">{t(dynamicKey("events.kind", delivery.targetKind))}</span>{" "}
+              <span className="mono break">{delivery.targetName}</span>
+            </span>
           </td>
-          <td>
-            <DeliveryStatusBadge status={delivery.status} t={t} />
-            {delivery.nextAttemptAt ? (
-              <span className="muted">
-                {" "}
-                {t("events.nextTry", { time: "" })}
-                <Time at={delivery.nextAttemptAt} locale={locale} />
-              </span>
-            ) : null}
+          <td data-label={t("events.col.status")}>
+            <span>
+              <DeliveryStatusBadge status={delivery.status} t={t} />
+              {delivery.nextAttemptAt ? (
+                <span className="muted">
+                  {" "}
+                  {t("events.nextTry", { time: "" })}
+                  <Time at={delivery.nextAttemptAt} locale={locale} />
+                </span>
+              ) : null}
+            </span>
           </td>
-          <td className="num">{delivery.attempts}</td>
-          <td className="break" dir="auto">
+          <td className="num" data-label={t("events.col.attempts")}>
+            {delivery.attempts}
+          </td>
+          <td className="break" dir="auto" data-label={t("events.col.last")}>
             {lastAnswer(delivery)}
           </td>
           {canResend ? (
-            <td>{delivery.status === "PENDING" ? null : <ResendButton deliveryId={delivery.id} />}</td>
+            <td data-label="">
+              {delivery.status === "PENDING" ? null : <ResendButton deliveryId={delivery.id} />}
+            </td>
           ) : null}
         </tr>
       ))}

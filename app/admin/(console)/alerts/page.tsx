@@ -43,6 +43,7 @@ async function Messages({ ctx, locale, t }: PageContext) {
       {messages.length === 0 ? <p className="muted">{t("alerts.messages.none")}</p> : null}
       {messages.length > 0 ? (
         <DataTable
+          cards
           columns={[
             { label: t("alerts.col.when") },
             { label: t("alerts.col.subject") },
@@ -52,11 +53,13 @@ async function Messages({ ctx, locale, t }: PageContext) {
         >
           {messages.map((message) => (
             <tr key={message.id} data-alert-message={message.id}>
-              <td>
+              <td data-label={t("alerts.col.when")}>
                 <Time at={message.createdAt} locale={locale} />
               </td>
-              <td className="break">{message.subject}</td>
-              <td>
+              <td className="break" data-label={t("alerts.col.subject")}>
+                {message.subject}
+              </td>
+              <td data-label={t("events.col.status")}>
                 <span className={`badge ${STATUS_TONE[message.status]}`}>
                   {t(dynamicKey("alerts.status", message.status))}
                 </span>
@@ -108,6 +111,7 @@ export default async function AlertsPage() {
         {rules.length === 0 ? <p className="muted">{t("alerts.none")}</p> : null}
         {rules.length > 0 ? (
           <DataTable
+            cards
             columns={[
               { label: t("alerts.event") },
               { label: t("alerts.channel") },
@@ -117,23 +121,29 @@ export default async function AlertsPage() {
           >
             {rules.map((rule) => (
               <tr key={rule.id} data-alert-rule={rule.eventType}>
-                <td>
-                  {t(ruleTypeKey(rule.eventType))}
-                  <div className="muted">{t("alerts.foldShort", { seconds: String(rule.foldSeconds) })}</div>
+                <td data-label={t("alerts.event")}>
+                  <span>
+                    {t(ruleTypeKey(rule.eventType))}
+                    <div className="muted">
+                      {t("alerts.foldShort", { seconds: String(rule.foldSeconds) })}
+                    </div>
+                  </span>
                 </td>
-                <td>
-                  {t(dynamicKey("alerts.channel", rule.channel))}
-                  {rule.chatFormat ? <span className="muted"> ({rule.chatFormat})</span> : null}
-                  <div className="mono break" dir="ltr">
-                    {rule.target}
-                  </div>
+                <td data-label={t("alerts.channel")}>
+                  <span>
+                    {t(dynamicKey("alerts.channel", rule.channel))}
+                    {rule.chatFormat ? <span className="muted"> ({rule.chatFormat})</span> : null}
+                    <div className="mono break" dir="ltr">
+                      {rule.target}
+                    </div>
+                  </span>
                 </td>
-                <td>
+                <td data-label={t("events.col.status")}>
                   <span className={`badge ${rule.enabled ? "tone-ok" : "tone-neutral"}`}>
                     {rule.enabled ? t("webhooks.enabled") : t("webhooks.disabled")}
                   </span>
                 </td>
-                <td className="actions">
+                <td className="actions" data-label="">
                   <ToggleAlertRule ruleId={rule.id} enabled={rule.enabled} />{" "}
                   <DeleteAlertRule ruleId={rule.id} />
                 </td>

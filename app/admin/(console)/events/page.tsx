@@ -19,15 +19,14 @@ async function WebhookEndpoints({ ctx, locale, t }: PageContext) {
   const endpoints = await listWebhookEndpoints(ctx);
   return (
     <section className="card" id="webhooks">
-      <div className="page-head">
-        <h2>{t("webhooks.title")}</h2>
-        <div className="form-actions">
-          <AddWebhookEndpoint />
-        </div>
-      </div>
+      <h2>{t("webhooks.title")}</h2>
+      <p>
+        <AddWebhookEndpoint />
+      </p>
       {endpoints.length === 0 ? <p className="muted">{t("webhooks.none")}</p> : null}
       {endpoints.length > 0 ? (
         <DataTable
+          cards
           columns={[
             { label: t("webhooks.url") },
             { label: t("events.col.status") },
@@ -37,34 +36,38 @@ async function WebhookEndpoints({ ctx, locale, t }: PageContext) {
         >
           {endpoints.map((endpoint) => (
             <tr key={endpoint.id} data-webhook={endpoint.url}>
-              <td>
-                <span className="mono break" dir="ltr">
-                  {endpoint.url}
+              <td data-label={t("webhooks.url")}>
+                <span>
+                  <span className="mono break" dir="ltr">
+                    {endpoint.url}
+                  </span>
+                  {endpoint.description ? (
+                    <div className="muted" dir="auto">
+                      {endpoint.description}
+                    </div>
+                  ) : null}
                 </span>
-                {endpoint.description ? (
-                  <div className="muted" dir="auto">
-                    {endpoint.description}
-                  </div>
-                ) : null}
               </td>
-              <td>
-                <span className={`badge ${endpoint.enabled ? "tone-ok" : "tone-neutral"}`}>
-                  {endpoint.enabled ? t("webhooks.enabled") : t("webhooks.disabled")}
+              <td data-label={t("events.col.status")}>
+                <span>
+                  <span className={`badge ${endpoint.enabled ? "tone-ok" : "tone-neutral"}`}>
+                    {endpoint.enabled ? t("webhooks.enabled") : t("webhooks.disabled")}
+                  </span>
+                  {endpoint.failingSince ? (
+                    <div className="flag">
+                      {t("webhooks.failingSince", { time: "" })}
+                      <Time at={endpoint.failingSince} locale={locale} />
+                    </div>
+                  ) : null}
+                  {endpoint.disabledReason ? <div className="muted">{endpoint.disabledReason}</div> : null}
                 </span>
-                {endpoint.failingSince ? (
-                  <div className="flag">
-                    {t("webhooks.failingSince", { time: "" })}
-                    <Time at={endpoint.failingSince} locale={locale} />
-                  </div>
-                ) : null}
-                {endpoint.disabledReason ? <div className="muted">{endpoint.disabledReason}</div> : null}
               </td>
-              <td className="hide-narrow">
+              <td className="hide-narrow" data-label={t("webhooks.events")}>
                 {endpoint.events.length === 0
                   ? t("webhooks.allEvents")
                   : endpoint.events.map((type) => t(dynamicKey("eventType", type))).join(", ")}
               </td>
-              <td className="actions">
+              <td className="actions" data-label="">
                 <a className="btn btn-small" href={`/admin/events?endpoint=${endpoint.id}#log`}>
                   {t("webhooks.log")}
                 </a>{" "}
