@@ -13,6 +13,32 @@ export function AddAlertRule() {
   const t = useT();
   const router = useRouter();
   const dialog = useRef<HTMLDialogElement>(null);
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-primary"
+        data-dialog="new-alert-rule"
+        onClick={() => dialog.current?.showModal()}
+      >
+        {t("alerts.add")}
+      </button>
+      <dialog ref={dialog} className="confirm" aria-labelledby="alert-rule-title">
+        <NewRuleForm
+          onAdded={() => {
+            dialog.current?.close();
+            router.refresh();
+          }}
+          onCancel={() => dialog.current?.close()}
+        />
+      </dialog>
+    </>
+  );
+}
+
+/** A rule's form: which events, by e-mail or chat (and in which chat's format), folded how. */
+function NewRuleForm({ onAdded, onCancel }: { onAdded: () => void; onCancel: () => void }) {
+  const t = useT();
   const [problem, setProblem] = useState("");
   const [working, setWorking] = useState(false);
   const [channel, setChannel] = useState<"EMAIL" | "CHAT">("EMAIL");
@@ -32,99 +58,77 @@ export function AddAlertRule() {
       },
     });
     setWorking(false);
-    if (answer.ok) {
-      dialog.current?.close();
-      router.refresh();
-    } else setProblem(t("common.error", { message: errorText(answer) }));
+    if (answer.ok) onAdded();
+    else setProblem(t("common.error", { message: errorText(answer) }));
   }
 
   return (
-    <>
-      <button
-        type="button"
-        className="btn btn-primary"
-        data-dialog="new-alert-rule"
-        onClick={() => dialog.current?.showModal()}
-      >
-        {t("alerts.add")}
-      </button>
-      <dialog ref={dialog} className="confirm" aria-labelledby="alert-rule-title">
-        <form onSubmit={onSubmit}>
-          <div className="dialog-body stack">
-            <h2 id="alert-rule-title">{t("alerts.add")}</h2>
-            <label className="field">
-              <span>{t("alerts.event")}</span>
-              <select name="eventType" defaultValue={ALERT_RULE_TYPES[0]}>
-                {ALERT_RULE_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {t(ruleTypeKey(type))}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="field">
-              <span>{t("alerts.channel")}</span>
-              <select
-                name="channel"
-                value={channel}
-                onChange={(e) => setChannel(e.currentTarget.value as "EMAIL" | "CHAT")}
-              >
-                <option value="EMAIL">{t("alerts.channel.EMAIL")}</option>
-                <option value="CHAT">{t("alerts.channel.CHAT")}</option>
-              </select>
-            </label>
-            <label className="field">
-              <span>{t("alerts.target")}</span>
-              <input
-                name="target"
-                required
-                maxLength={2000}
-                dir="ltr"
-                autoComplete="off"
-                type={channel === "EMAIL" ? "email" : "url"}
-              />
-            </label>
-            {channel === "CHAT" ? (
-              <label className="field">
-                <span>{t("alerts.format")}</span>
-                <select name="chatFormat" defaultValue="slack">
-                  {CHAT_FORMATS.map((format) => (
-                    <option key={format} value={format}>
-                      {format}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            ) : null}
-            <label className="field">
-              <span>{t("alerts.fold")}</span>
-              <input
-                name="foldSeconds"
-                type="number"
-                min={0}
-                max={86400}
-                defaultValue={60}
-                required
-                dir="ltr"
-              />
-            </label>
-            {problem ? (
-              <p className="notice notice-bad" role="alert">
-                {problem}
-              </p>
-            ) : null}
-          </div>
-          <div className="dialog-foot">
-            <button type="button" className="btn" onClick={() => dialog.current?.close()}>
-              {t("common.cancel")}
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={working}>
-              {working ? t("common.loading") : t("alerts.add")}
-            </button>
-          </div>
-        </form>
-      </dialog>
-    </>
+    <form onSubmit={onSubmit}>
+      <div className="dialog-body stack">
+        <h2 id="alert-rule-title">{t("alerts.add")}</h2>
+        <label className="field">
+          <span>{t("alerts.event")}</span>
+          <select name="eventType" defaultValue={ALERT_RULE_TYPES[0]}>
+            {ALERT_RULE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(ruleTypeKey(type))}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>{t("alerts.channel")}</span>
+          <select
+            name="channel"
+            value={channel}
+            onChange={(e) => setChannel(e.currentTarget.value as "EMAIL" | "CHAT")}
+          >
+            <option value="EMAIL">{t("alerts.channel.EMAIL")}</option>
+            <option value="CHAT">{t("alerts.channel.CHAT")}</option>
+          </select>
+        </label>
+        <label className="field">
+          <span>{t("alerts.target")}</span>
+          <input
+            name="target"
+            required
+            maxLength={2000}
+            dir="ltr"
+            autoComplete="off"
+            type={channel === "EMAIL" ? "email" : "url"}
+          />
+        </label>
+        {channel === "CHAT" ? (
+          <label className="field">
+            <span>{t("alerts.format")}</span>
+            <select name="chatFormat" defaultValue="slack">
+              {CHAT_FORMATS.map((format) => (
+                <option key={format} value={format}>
+                  {format}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <label className="field">
+          <span>{t("alerts.fold")}</span>
+          <input name="foldSeconds" type="number" min={0} max={86400} defaultValue={60} required dir="ltr" />
+        </label>
+        {problem ? (
+          <p className="notice notice-bad" role="alert">
+            {problem}
+          </p>
+        ) : null}
+      </div>
+      <div className="dialog-foot">
+        <button type="button" className="btn" onClick={onCancel}>
+          {t("common.cancel")}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={working}>
+          {working ? t("common.loading") : t("alerts.add")}
+        </button>
+      </div>
+    </form>
   );
 }
 
