@@ -76,44 +76,7 @@ function NewRuleForm({ onAdded, onCancel }: { onAdded: () => void; onCancel: () 
             ))}
           </select>
         </label>
-        <label className="field">
-          <span>{t("alerts.channel")}</span>
-          <select
-            name="channel"
-            value={channel}
-            onChange={(e) => setChannel(e.currentTarget.value as "EMAIL" | "CHAT")}
-          >
-            <option value="EMAIL">{t("alerts.channel.EMAIL")}</option>
-            <option value="CHAT">{t("alerts.channel.CHAT")}</option>
-          </select>
-        </label>
-        <label className="field">
-          <span>{t("alerts.target")}</span>
-          <input
-            name="target"
-            required
-            maxLength={2000}
-            dir="ltr"
-            autoComplete="off"
-            type={channel === "EMAIL" ? "email" : "url"}
-          />
-        </label>
-        {channel === "CHAT" ? (
-          <label className="field">
-            <span>{t("alerts.format")}</span>
-            <select name="chatFormat" defaultValue="slack">
-              {CHAT_FORMATS.map((format) => (
-                <option key={format} value={format}>
-                  {format}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-        <label className="field">
-          <span>{t("alerts.fold")}</span>
-          <input name="foldSeconds" type="number" min={0} max={86400} defaultValue={60} required dir="ltr" />
-        </label>
+        <ChannelFields channel={channel} onChannel={setChannel} />
         {problem ? (
           <p className="notice notice-bad" role="alert">
             {problem}
@@ -129,6 +92,59 @@ function NewRuleForm({ onAdded, onCancel }: { onAdded: () => void; onCancel: () 
         </button>
       </div>
     </form>
+  );
+}
+
+/** How the alert goes out: the channel, its target, a chat's format, the fold window. */
+function ChannelFields({
+  channel,
+  onChannel,
+}: {
+  channel: "EMAIL" | "CHAT";
+  onChannel: (channel: "EMAIL" | "CHAT") => void;
+}) {
+  const t = useT();
+  return (
+    <>
+      <label className="field">
+        <span>{t("alerts.channel")}</span>
+        <select
+          name="channel"
+          value={channel}
+          onChange={(e) => onChannel(e.currentTarget.value as "EMAIL" | "CHAT")}
+        >
+          <option value="EMAIL">{t("alerts.channel.EMAIL")}</option>
+          <option value="CHAT">{t("alerts.channel.CHAT")}</option>
+        </select>
+      </label>
+      <label className="field">
+        <span>{t("alerts.target")}</span>
+        <input
+          name="target"
+          required
+          maxLength={2000}
+          dir="ltr"
+          autoComplete="off"
+          type={channel === "EMAIL" ? "email" : "url"}
+        />
+      </label>
+      {channel === "CHAT" ? (
+        <label className="field">
+          <span>{t("alerts.format")}</span>
+          <select name="chatFormat" defaultValue="slack">
+            {CHAT_FORMATS.map((format) => (
+              <option key={format} value={format}>
+                {format}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <label className="field">
+        <span>{t("alerts.fold")}</span>
+        <input name="foldSeconds" type="number" min={0} max={86400} defaultValue={60} required dir="ltr" />
+      </label>
+    </>
   );
 }
 

@@ -456,6 +456,8 @@ describe("scans and payloads", () => {
       id: order.id,
     });
     expect(await processReconcile(merchant.ctx, job(SCAN_JOB, {}))).toEqual({
+      // The order became unknown just now: payment.unknown waits PAYMENT_UNKNOWN_ALERT_MINUTES.
+      unknownAnnounced: 0,
       orders: 0,
       refunds: 0,
       escrowOperations: 0,
