@@ -3,7 +3,7 @@
 // schemas the routes validate with and the services take their input types from. Error messages of
 // invalid input come from here, so keep them as they are: the console and scripts read them.
 import { z } from "zod";
-import { OrderFlow, RefundStatus } from "@/generated/prisma/enums";
+import { NotificationKind, NotificationStatus, OrderFlow, RefundStatus } from "@/generated/prisma/enums";
 import type { OrderActionName } from "@/lib/admin/orders/actions/order-action-names";
 import { ALERT_RULE_TYPES, CHAT_FORMATS } from "@/lib/alerts/alert-types";
 import { normalizeEmail, passwordProblem } from "@/lib/auth/credential-rules";
@@ -94,8 +94,8 @@ export const customerListQuery = z.object({
 });
 
 export const notificationListQuery = z.object({
-  status: z.enum(["RECEIVED", "APPLIED", "REJECTED", "IGNORED"]).optional(),
-  kind: z.enum(["PAYMENT", "VOID", "REFUND"]).optional(),
+  status: z.enum(NotificationStatus).optional(),
+  kind: z.enum(NotificationKind).optional(),
   orderId: z.uuid().optional(),
   after,
   limit,
