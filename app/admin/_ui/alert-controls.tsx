@@ -2,52 +2,18 @@
 // An ADMIN's controls for alert rules: add one (which events, by e-mail or chat, folded how), turn
 // one off or on, delete one (after saying what that does).
 import { useRouter } from "next/navigation";
-import { type FormEvent, useRef, useState } from "react";
+import { useState } from "react";
 import { ALERT_RULE_TYPES, CHAT_FORMATS } from "@/lib/alerts/alert-types";
 import { callAdminApi, errorText } from "./admin-api";
 import { ruleTypeKey } from "./alert-rule-type";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
 
+/** A rule: which events, by e-mail or chat (and in which chat's format), folded how. */
 export function AddAlertRule() {
   const t = useT();
-  const router = useRouter();
-  const dialog = useRef<HTMLDialogElement>(null);
-  return (
-    <>
-      <button
-        type="button"
-        className="btn btn-primary"
-        data-dialog="new-alert-rule"
-        onClick={() => dialog.current?.showModal()}
-      >
-        {t("alerts.add")}
-      </button>
-      <dialog ref={dialog} className="confirm" aria-labelledby="alert-rule-title">
-        <NewRuleForm
-          onAdded={() => {
-            dialog.current?.close();
-            router.refresh();
-          }}
-          onCancel={() => dialog.current?.close()}
-        />
-      </dialog>
-    </>
-  );
-}
-
-/** A rule's form: which events, by e-mail or chat (and in which chat's format), folded how. */
-function NewRuleForm({ onAdded, onCancel }: { onAdded: () => void; onCancel: () => void }) {
-  const t = useT();
-  const [problem, setProblem] = useState("");
-  const [working, setWorking] = useState(false);
-  const [channel, setChannel] = useState<"EMAIL" | "CHAT">("EMAIL");
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setWorking(true);
-    setProblem("");
+  async function add(form: FormData): Promise<string | undefined> {
+    const channel = String(form.get("channel"));
     const answer = await callAdminApi("/api/admin/alerts/rules", {
       body: {
         eventType: String(form.get("eventType")),
@@ -57,53 +23,35 @@ function NewRuleForm({ onAdded, onCancel }: { onAdded: () => void; onCancel: () 
         foldSeconds: Number(form.get("foldSeconds") ?? 60),
       },
     });
-    setWorking(false);
-    if (answer.ok) onAdded();
-    else setProblem(t("common.error", { message: errorText(answer) }));
+    return answer.ok ? undefined : t("common.error", { message: errorText(answer) });
   }
-
   return (
-    <form onSubmit={onSubmit}>
-      <div className="dialog-body stack">
-        <h2 id="alert-rule-title">{t("alerts.add")}</h2>
-        <label className="field">
-          <span>{t("alerts.event")}</span>
-          <select name="eventType" defaultValue={ALERT_RULE_TYPES[0]}>
-            {ALERT_RULE_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(ruleTypeKey(type))}
-              </option>
-            ))}
-          </select>
-        </label>
-        <ChannelFields channel={channel} onChannel={setChannel} />
-        {problem ? (
-          <p className="notice notice-bad" role="alert">
-            {problem}
-          </p>
-        ) : null}
-      </div>
-      <div className="dialog-foot">
-        <button type="button" className="btn" onClick={onCancel}>
-          {t("common.cancel")}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={working}>
-          {working ? t("common.loading") : t("alerts.add")}
-        </button>
-      </div>
-    </form>
+    <FormDialog
+      trigger={t("alerts.add")}
+      triggerData="new-alert-rule"
+      title={t("alerts.add")}
+      submit={add}
+      submitLabel={t("alerts.add")}
+    >
+      <label className="field">
+        <span>{t("alerts.event")}</span>
+        <select name="eventType" defaultValue={ALERT_RULE_TYPES[0]}>
+          {ALERT_RULE_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(ruleTypeKey(type))}
+            </option>
+          ))}
+        </select>
+      </label>
+      <ChannelFields />
+    </FormDialog>
   );
 }
 
 /** How the alert goes out: the channel, its target, a chat's format, the fold window. */
-function ChannelFields({
-  channel,
-  onChannel,
-}: {
-  channel: "EMAIL" | "CHAT";
-  onChannel: (channel: "EMAIL" | "CHAT") => void;
-}) {
+function ChannelFields() {
   const t = useT();
+  const [channel, setChannel] = useState<"EMAIL" | "CHAT">("EMAIL");
   return (
     <>
       <label className="field">
@@ -111,7 +59,7 @@ function ChannelFields({
         <select
           name="channel"
           value={channel}
-          onChange={(e) => onChannel(e.currentTarget.value as "EMAIL" | "CHAT")}
+          onChange={(e) => setChannel(e.currentTarget.value as "EMAIL" | "CHAT")}
         >
           <option value="EMAIL">{t("alerts.channel.EMAIL")}</option>
           <option value="CHAT">{t("alerts.channel.CHAT")}</option>

@@ -1,0 +1,54 @@
+"use client";
+// A small button that asks the console's API for one safe-to-repeat thing (re-apply a notification,
+// re-send a delivery) and says beside itself how it went; the page is then drawn again.
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { type ApiAnswer, callAdminApi, errorText } from "./admin-api";
+import { useT } from "./i18n-client";
+
+export function ApiActionButton(props: {
+  /** The POST that does it. */
+  path: string;
+  label: string;
+  /** The button's title: what pressing it does. */
+  explain: string;
+  /** What to say once it worked, from the API's answer. */
+  doneMessage: (answer: ApiAnswer) => string;
+  /** data-* attributes the browser tests find the button by. */
+  data?: Record<`data-${string}`, string>;
+}) {
+  const t = useT();
+  const router = useRouter();
+  const [state, setState] = useState<{ working: boolean; message?: string; failed?: boolean }>({
+    working: false,
+  });
+  return (
+    <span>
+      <button
+        type="button"
+        className="btn btn-small"
+        title={props.explain}
+        disabled={state.working}
+        {...props.data}
+        onClick={async () => {
+          setState({ working: true });
+          const answer = await callAdminApi(props.path);
+          setState(
+            answer.ok
+              ? { working: false, message: props.doneMessage(answer) }
+              : { working: false, failed: true, message: t("common.error", { message: errorText(answer) }) },
+          );
+          if (answer.ok) router.refresh();
+        }}
+      >
+        {state.working ? t("common.loading") : props.label}
+      </button>
+      {state.message ? (
+        <span role="status" className={state.failed ? "flag" : "muted"}>
+          {" "}
+          {state.message}
+        </span>
+      ) : null}
+    </span>
+  );
+}
