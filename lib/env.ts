@@ -65,6 +65,13 @@ const rawSchema = z.object({
   TOKEN_ENCRYPTION_KEY: optionalText,
   SESSION_SECRET: optionalText,
   NEXTAUTH_SECRET: optionalText,
+  // An operator's console session lasts a working day from sign-in, and ends sooner when idle.
+  OPERATOR_SESSION_HOURS: z.coerce.number().positive().max(24).default(8),
+  OPERATOR_IDLE_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(30),
   // Ignored folder for generated local keys and secrets.
   LOCAL_DIR: z.string().default(".local"),
   // BullMQ key prefix shared by the app (producer) and the workers; lets two deployments share a Redis.
@@ -172,6 +179,8 @@ export interface Env {
   tracing: { enabled: boolean; serviceName: string | undefined; endpoint: string | undefined };
   retention: { bodyMs: number; rejectionMs: number };
   nextauthSecret: string;
+  /** How long an operator's console session lives, and how long it may sit idle (lib/auth/operator-sessions.ts). */
+  operatorSessions: { maxAgeMs: number; idleMs: number };
   localDir: string;
   queuePrefix: string;
   workers: {
@@ -286,6 +295,10 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
     tokenEncryptionKey,
     sessionSecret: raw.SESSION_SECRET ?? (local?.sessionSecret as string),
     nextauthSecret: raw.NEXTAUTH_SECRET ?? (local?.nextauthSecret as string),
+    operatorSessions: {
+      maxAgeMs: Math.round(raw.OPERATOR_SESSION_HOURS * 3600 * 1000),
+      idleMs: Math.round(raw.OPERATOR_IDLE_MINUTES * 60 * 1000),
+    },
     trustedProxyHops: raw.TRUSTED_PROXY_HOPS,
     healthDetails: raw.HEALTH_DETAILS ?? !isProduction,
     walletBreaker: {

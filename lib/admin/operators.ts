@@ -4,6 +4,7 @@
 // keeps an admin). Every change is audited; password hashes never leave this module.
 import type { z } from "zod";
 import type { OperatorIdentity } from "@/lib/auth/operator-session";
+import { endOperatorSessions, type SessionEndReason } from "@/lib/auth/operator-sessions";
 import { hashPassword } from "@/lib/auth/passwords";
 import type { ServiceContext } from "@/lib/context/service-context";
 import type { Operator, PrismaClient } from "@/lib/db";
@@ -73,14 +74,35 @@ export async function updateOperator(
         ...(passwordHash ? { passwordHash, failedSignIns: 0, lockedUntil: null } : {}),
       },
     });
+    const endReason = sessionEndReason(before, input, passwordHash !== undefined);
+    // The actor's own session survives their own password change: they just proved who they are.
+    const ended = endReason
+      ? await endOperatorSessions(tx, operatorId, endReason, ctx.now(), actor.sessionId)
+      : 0;
     await recordAudit(tx, {
       operator: actor,
       action: "operator.update",
       subjectType: "OPERATOR",
       subjectId: operatorId,
       before: publicOperator(before),
-      after: { ...publicOperator(after), ...(passwordHash ? { passwordChanged: true } : {}) },
+      after: {
+        ...publicOperator(after),
+        ...(passwordHash ? { passwordChanged: true } : {}),
+        ...(ended > 0 ? { sessionsEnded: ended } : {}),
+      },
     });
     return publicOperator(after);
   });
+}
+
+/** Whether a change ends the operator's sessions, and why: what they signed in with no longer holds. */
+function sessionEndReason(
+  before: Operator,
+  input: z.output<typeof operatorUpdate>,
+  passwordChanged: boolean,
+): SessionEndReason | undefined {
+  if (input.disabled === true) return "DISABLED";
+  if (passwordChanged) return "PASSWORD_CHANGED";
+  if (input.role && input.role !== before.role) return "ROLE_CHANGED";
+  return undefined;
 }

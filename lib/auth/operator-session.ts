@@ -1,8 +1,9 @@
 import "server-only";
 import { redirect } from "next/navigation";
 // Who the operator behind a request is, re-read from the database on every request: the session
-// (next-auth's JWT, in its cookie or as a Bearer token for scripts) only names the operator; whether
-// they may still act, and with which role, is the Operator row's current word.
+// token (next-auth's JWT, in its cookie or as a Bearer token for scripts) only names a session kept
+// on the server; whether it still stands, and whether its operator may still act and with which
+// role, is the database's current word (lib/auth/operator-sessions.ts).
 import { getServerSession } from "next-auth";
 import { getToken } from "next-auth/jwt";
 import type { Operator, OperatorRole } from "@/lib/db";
@@ -12,6 +13,7 @@ import { ForbiddenError } from "@/lib/errors/domain-errors";
 import { HttpError } from "@/lib/http/errors";
 import { authenticateApiKey, isApiKey } from "./api-key-auth";
 import { getAuthOptions, usesSecureCookies } from "./auth-options";
+import { operatorOfSession } from "./operator-sessions";
 import { hasRole } from "./roles";
 
 export interface OperatorIdentity {
@@ -21,6 +23,8 @@ export interface OperatorIdentity {
   role: OperatorRole;
   /** Set when the request came with one of the operator's API keys (lib/auth/api-key-auth.ts). */
   apiKeyId?: string;
+  /** The console session the request came in (lib/auth/operator-sessions.ts); none for an API key. */
+  sessionId?: string;
 }
 
 export interface AuthenticatedOperator {
@@ -29,22 +33,35 @@ export interface AuthenticatedOperator {
   viaCookie: boolean;
 }
 
-function identityOf(operator: Operator): OperatorIdentity {
-  return { id: operator.id, email: operator.email, name: operator.name, role: operator.role };
+function identityOf(operator: Operator, sessionId: string): OperatorIdentity {
+  return { id: operator.id, email: operator.email, name: operator.name, role: operator.role, sessionId };
 }
 
-/** The enabled operator with this id, or null. */
-async function currentOperator(operatorId: string | undefined): Promise<Operator | null> {
-  if (!operatorId) return null;
-  const operator = await getPrisma().operator.findUnique({ where: { id: operatorId } });
-  return operator && !operator.disabledAt ? operator : null;
+/** The enabled operator of a session that still stands, as an identity, or null. */
+async function currentOperator(
+  token: { sessionId?: unknown; operatorId?: unknown } | null | undefined,
+): Promise<OperatorIdentity | null> {
+  const sessionId = typeof token?.sessionId === "string" ? token.sessionId : undefined;
+  const operatorId = typeof token?.operatorId === "string" ? token.operatorId : undefined;
+  if (!sessionId) return null;
+  const operator = await operatorOfSession(getPrisma(), { sessionId, operatorId }, getEnv().operatorSessions);
+  return operator && identityOf(operator, sessionId);
+}
+
+/** A cookie's value decoded; one that is not valid percent-encoding is kept as sent. */
+function decodeCookie(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 function parseCookies(header: string | null): Record<string, string> {
   const cookies: Record<string, string> = {};
   for (const part of header?.split(";") ?? []) {
     const index = part.indexOf("=");
-    if (index > 0) cookies[part.slice(0, index).trim()] = decodeURIComponent(part.slice(index + 1).trim());
+    if (index > 0) cookies[part.slice(0, index).trim()] = decodeCookie(part.slice(index + 1).trim());
   }
   return cookies;
 }
@@ -71,12 +88,14 @@ export async function authenticateOperator(request: Request): Promise<Authentica
     secret: getEnv().nextauthSecret,
     secureCookie: usesSecureCookies(),
   });
-  const operator = await currentOperator(token?.operatorId);
+  const operator = await currentOperator(token);
   if (!operator) {
     throw new HttpError("UNAUTHENTICATED", "Sign in to the operator console first (/admin/sign-in).");
   }
-  const bearer = /^Bearer\s/i.test(request.headers.get("authorization") ?? "");
-  return { operator: identityOf(operator), viaCookie: !bearer };
+  // next-auth reads the cookie before an Authorization header: with a session cookie present, the
+  // session came from it (whatever else was sent), and the browser may have sent it by itself.
+  const viaCookie = Object.keys(cookies).some((name) => name.includes("next-auth.session-token"));
+  return { operator, viaCookie };
 }
 
 /** For API routes: 403 unless the operator's role reaches `minimum`. */
@@ -92,8 +111,10 @@ export function requireRole(operator: OperatorIdentity, minimum: OperatorRole): 
  */
 export async function requireOperatorPage(minimum: OperatorRole = "VIEWER"): Promise<OperatorIdentity> {
   const session = await getServerSession(getAuthOptions());
-  const operator = await currentOperator(session?.operator?.id);
+  const operator = await currentOperator(
+    session?.operator && { sessionId: session.operator.sessionId, operatorId: session.operator.id },
+  );
   if (!operator) redirect("/admin/sign-in");
   if (!hasRole(operator.role, minimum)) redirect(`/admin/forbidden?need=${minimum}`);
-  return identityOf(operator);
+  return operator;
 }

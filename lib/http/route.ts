@@ -20,6 +20,7 @@ import { getServiceContext, type ServiceContext } from "@/lib/context/service-co
 import type { OperatorRole } from "@/lib/db";
 import { authenticateCustomer } from "@/lib/sessions/authenticate-customer";
 import { errorResponse, walletErrorResponse } from "./error-response";
+import { HttpError } from "./errors";
 import { observeRequest } from "./observe-request";
 import { clientAddress, enforceRateLimit, failureBudget, type RateLimit } from "./rate-limit";
 import { readBodyText, readParams } from "./read-request";
@@ -167,16 +168,37 @@ function operatorRoute<P>(
   second?: Handler<OperatorCall<P>>,
 ): RouteHandler {
   const [options, handler] = withOptions(first, second);
-  return boundary(
+  const answered = boundary(
     options,
     async ({ request }) => {
       const { operator, viaCookie } = await authenticateOperator(request);
       if (viaCookie) assertSameOrigin(request);
       requireRole(operator, minimum);
+      assertJsonBody(request);
       return { operator };
     },
     handler,
   );
+  // What the console's API answers is an operator's view of customers and money: no cache (a
+  // browser's, a proxy's) keeps it. An answer that says otherwise (an export) keeps its own.
+  return async (request, context) => {
+    const response = await answered(request, context);
+    if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
+    return response;
+  };
+}
+
+/**
+ * A write labelled anything but JSON is refused: text/plain and the form encodings are what a
+ * cross-site form or a "simple" cross-site fetch can send without asking, and the console and
+ * scripts always send application/json (or nothing, for a write without a body).
+ */
+function assertJsonBody(request: Request): void {
+  if (request.method === "GET" || request.method === "HEAD") return;
+  const type = request.headers.get("content-type");
+  if (type && !/^application\/json\b/i.test(type)) {
+    throw new HttpError("UNSUPPORTED_MEDIA_TYPE", "Send the body as JSON (Content-Type: application/json).");
+  }
 }
 
 export const route = {

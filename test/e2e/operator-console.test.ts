@@ -5,6 +5,7 @@
 // VIEWER is refused in the page and on a direct POST; repeated wrong passwords lock an account; the
 // Arabic console is laid out right to left.
 // Needs a production build (`npm run build`, which .ci/run does before the browser tests).
+import { decode } from "next-auth/jwt";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
@@ -217,12 +218,20 @@ describe("the operator console", () => {
     );
     await page.click('nav a[href="/admin/audit"]');
     expect(await page.locator("table.data").textContent()).toContain("order.refund");
+    // The session cookie next-auth issued at sign-in lives no longer than the session (8 h).
+    const cookie = (await page.context().cookies()).find((c) => c.name.endsWith("next-auth.session-token"));
+    const token = await decode({ token: cookie?.value, secret: app?.env.NEXTAUTH_SECRET as string });
+    expect(Number(token?.exp) - Number(token?.iat)).toBeLessThanOrEqual(8 * 3600);
+    const asBearer = () =>
+      fetch(url("/api/admin/orders?limit=1"), { headers: { Authorization: `Bearer ${cookie?.value}` } });
+    expect((await asBearer()).status).toBe(200);
     // Signing out comes back to this app's own sign-in page (next-auth learns our address from
-    // PUBLIC_BASE_URL), and the session is gone.
+    // PUBLIC_BASE_URL), and the session is gone: also for a copy of its token, replayed as Bearer.
     await page.click("text=Sign out");
     await page.waitForURL(url("/admin/sign-in"));
     await page.goto(url("/admin"));
     expect(new URL(page.url()).pathname).toBe("/admin/sign-in");
+    expect((await asBearer()).status).toBe(401);
     await page.close();
   });
 

@@ -1,16 +1,22 @@
-// Operators for tests: created in the database with a known password, and the session credentials the
-// console's API accepts — next-auth's own encrypted JWT, sent as the session cookie (a browser) or as
-// a Bearer token (a script).
+// Operators for tests: created in the database with a known password and signed in — a session row,
+// as a sign-in makes, and the credentials the console's API accepts: next-auth's own encrypted JWT
+// naming that session, sent as the session cookie (a browser) or as a Bearer token (a script).
 import { encode } from "next-auth/jwt";
 import { createOperator } from "@/lib/admin/operators";
+import { startOperatorSession } from "@/lib/auth/operator-sessions";
 import type { OperatorRole, PrismaClient } from "@/lib/db";
 
 export const TEST_OPERATOR_PASSWORD = "correct horse battery staple";
+
+/** The defaults of OPERATOR_SESSION_HOURS and OPERATOR_IDLE_MINUTES. */
+const TEST_SESSION_SETTINGS = { maxAgeMs: 8 * 3600_000, idleMs: 30 * 60_000 };
 
 export interface TestOperator {
   id: string;
   email: string;
   role: OperatorRole;
+  /** The server-side session the token names. */
+  sessionId: string;
   /** next-auth's session JWT for this operator. */
   token: string;
   /** Headers of a browser session: the cookie and our own Origin. */
@@ -32,14 +38,20 @@ export async function createTestOperator(
     role,
     password: TEST_OPERATOR_PASSWORD,
   });
+  const sessionId = await startOperatorSession(
+    prisma,
+    { operatorId: operator.id, userAgent: "test", address: "127.0.0.1" },
+    TEST_SESSION_SETTINGS,
+  );
   const token = await encode({
-    token: { operatorId: operator.id, role, email, name: operator.name, sub: operator.id },
+    token: { operatorId: operator.id, role, email, name: operator.name, sub: operator.id, sessionId },
     secret,
   });
   return {
     id: operator.id,
     email,
     role,
+    sessionId,
     token,
     browser: (origin) => ({ Cookie: `next-auth.session-token=${token}`, Origin: origin }),
     script: () => ({ Authorization: `Bearer ${token}` }),

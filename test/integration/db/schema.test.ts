@@ -60,6 +60,7 @@ const scalarFields = {
   AuditEntry: Prisma.AuditEntryScalarFieldEnum,
   AdminRequest: Prisma.AdminRequestScalarFieldEnum,
   ApiKey: Prisma.ApiKeyScalarFieldEnum,
+  OperatorSession: Prisma.OperatorSessionScalarFieldEnum,
   OutboxEvent: Prisma.OutboxEventScalarFieldEnum,
   EventDelivery: Prisma.EventDeliveryScalarFieldEnum,
   DeliveryAttempt: Prisma.DeliveryAttemptScalarFieldEnum,
@@ -447,6 +448,23 @@ const ROUND_TRIPS = [
     },
     (data) => db.prisma.apiKey.create({ data }),
     (key) => db.prisma.apiKey.findUniqueOrThrow({ where: { id: key } }),
+  ),
+
+  roundTripCase(
+    "OperatorSession",
+    {
+      id: id(),
+      operatorId,
+      userAgent: "Mozilla/5.0 (Linux; Android 14) Chrome/156.0",
+      address: "203.0.113.9",
+      createdAt: at(),
+      lastSeenAt: at(),
+      expiresAt: at(),
+      endedAt: at(),
+      endedReason: "SIGNED_OUT",
+    },
+    (data) => db.prisma.operatorSession.create({ data }),
+    (key) => db.prisma.operatorSession.findUniqueOrThrow({ where: { id: key } }),
   ),
 
   roundTripCase(
@@ -907,6 +925,21 @@ const MINIMAL_ROWS: { model: Prisma.ModelName; create: () => Promise<void> }[] =
       });
       expect(apiKey).toMatchObject({ lastUsedAt: null, revokedAt: null, createdAt: expect.any(Date) });
       expect(made.audit.apiKeyId).toBeNull();
+    },
+  },
+  {
+    model: "OperatorSession",
+    async create() {
+      const session = await db.prisma.operatorSession.create({
+        data: { operatorId: made.operator.id, lastSeenAt: new Date(), expiresAt: new Date() },
+      });
+      expect(session).toMatchObject({
+        userAgent: null,
+        address: null,
+        endedAt: null,
+        endedReason: null,
+        createdAt: expect.any(Date),
+      });
     },
   },
   {
