@@ -112,8 +112,8 @@ const rawSchema = z.object({
   // The example kitchen-ticket hook (hooks/kitchen-ticket.ts) POSTs paid orders here when set.
   KITCHEN_TICKET_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   // Proxies in front of the app that append to (or set) X-Forwarded-For: the client's address is that
-  // many entries from the right (lib/http/client-address.ts).
-  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+  // many entries left of the connection's own (lib/http/client-address.ts). 1 in production, else 0.
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
   // Health answers name errors, the wallet's address and queue backlogs only when this is on
   // (default: on outside production). Operators see them in the admin pages either way.
   HEALTH_DETAILS: onOff,
@@ -299,7 +299,8 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
       maxAgeMs: Math.round(raw.OPERATOR_SESSION_HOURS * 3600 * 1000),
       idleMs: Math.round(raw.OPERATOR_IDLE_MINUTES * 60 * 1000),
     },
-    trustedProxyHops: raw.TRUSTED_PROXY_HOPS,
+    // Production runs behind a proxy (compose.production.yml); `npm run dev` is reached directly.
+    trustedProxyHops: raw.TRUSTED_PROXY_HOPS ?? (isProduction ? 1 : 0),
     healthDetails: raw.HEALTH_DETAILS ?? !isProduction,
     walletBreaker: {
       failuresToOpen: raw.WALLET_BREAKER_FAILURES,

@@ -48,6 +48,8 @@ function productionSettings(local: Env, walletPublicKeyPem: string | undefined):
     TOKEN_ENCRYPTION_KEY: local.tokenEncryptionKey.toString("base64"),
     SESSION_SECRET: local.sessionSecret,
     NEXTAUTH_SECRET: local.nextauthSecret,
+    // Reached directly on this machine, with no proxy in front (production's default is one).
+    TRUSTED_PROXY_HOPS: String(local.trustedProxyHops),
   };
   const walletKey =
     walletPublicKeyPem ?? local.wallet.publicKey?.export({ type: "spki", format: "pem" }).toString();

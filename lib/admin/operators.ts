@@ -1,11 +1,12 @@
 // Operators as an ADMIN manages them: create with a role and a first password, change the role,
 // disable or enable (a disabled operator is refused on the next request, whatever their session says),
-// unlock after too many failed sign-ins. Nobody can disable or demote themselves (so a console always
+// unlock (forget their wrong passwords, so they may try again at once from anywhere). Nobody can disable or demote themselves (so a console always
 // keeps an admin). Every change is audited; password hashes never leave this module.
 import type { z } from "zod";
 import type { OperatorIdentity } from "@/lib/auth/operator-session";
 import { endOperatorSessions, type SessionEndReason } from "@/lib/auth/operator-sessions";
 import { hashPassword } from "@/lib/auth/passwords";
+import { signInThrottle } from "@/lib/auth/sign-in-throttle";
 import type { ServiceContext } from "@/lib/context/service-context";
 import type { Operator, PrismaClient } from "@/lib/db";
 import { createUnlessTaken } from "@/lib/db/errors";
@@ -62,7 +63,7 @@ export async function updateOperator(
     );
   }
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  return ctx.prisma.$transaction(async (tx) => {
+  const updated = await ctx.prisma.$transaction(async (tx) => {
     const before = await tx.operator.findUnique({ where: { id: operatorId } });
     if (!before) throw new NotFoundError("No such operator.");
     const after = await tx.operator.update({
@@ -70,8 +71,8 @@ export async function updateOperator(
       data: {
         ...(input.role ? { role: input.role } : {}),
         ...(input.disabled === undefined ? {} : { disabledAt: input.disabled ? ctx.now() : null }),
-        ...(input.unlock ? { failedSignIns: 0, lockedUntil: null } : {}),
-        ...(passwordHash ? { passwordHash, failedSignIns: 0, lockedUntil: null } : {}),
+        ...(input.unlock ? { failedSignIns: 0 } : {}),
+        ...(passwordHash ? { passwordHash, failedSignIns: 0 } : {}),
       },
     });
     const endReason = sessionEndReason(before, input, passwordHash !== undefined);
@@ -93,6 +94,8 @@ export async function updateOperator(
     });
     return publicOperator(after);
   });
+  if (input.unlock) await signInThrottle.forgetEverywhere(updated.email);
+  return updated;
 }
 
 /** Whether a change ends the operator's sessions, and why: what they signed in with no longer holds. */

@@ -151,7 +151,10 @@ export const operatorInput = z.strictObject({
 export const operatorUpdate = z.strictObject({
   role: role.optional(),
   disabled: z.boolean().optional(),
-  unlock: z.literal(true).optional().meta({ description: "Clears the lock after failed sign-ins." }),
+  unlock: z
+    .literal(true)
+    .optional()
+    .meta({ description: "Lets the operator try again at once from anywhere after wrong passwords." }),
   password: password.optional(),
 });
 

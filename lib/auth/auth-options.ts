@@ -9,23 +9,9 @@ import Credentials from "next-auth/providers/credentials";
 import type { OperatorRole } from "@/lib/db";
 import { getPrisma } from "@/lib/db/client";
 import { getEnv, publishNextAuthUrl } from "@/lib/env";
-import { clientAddressOf, enforceRateLimit } from "@/lib/http/rate-limit";
 import { getLogger } from "@/lib/log";
-import { endOperatorSession, startOperatorSession } from "./operator-sessions";
-import { signInOperator } from "./sign-in";
-
-/** Sign-in attempts per client address per minute, whatever the e-mail. */
-const SIGN_IN_LIMIT = { name: "admin-sign-in", points: 10, durationSeconds: 60 };
-
-function addressOf(headers: Record<string, unknown> | undefined): string {
-  return clientAddressOf((name) => {
-    const value = headers?.[name];
-    return typeof value === "string" ? value : undefined;
-  });
-}
-
-/** Why a sign-in was refused, as next-auth passes it to the sign-in page (`error`). */
-const SIGN_IN_ERRORS = { INVALID: "INVALID", DISABLED: "DISABLED", LOCKED: "LOCKED" } as const;
+import { authorizeOperator } from "./authorize-operator";
+import { endOperatorSession } from "./operator-sessions";
 
 declare module "next-auth" {
   interface Session {
@@ -72,32 +58,7 @@ export function getAuthOptions(): NextAuthOptions {
           email: { label: "E-mail", type: "email" },
           password: { label: "Password", type: "password" },
         },
-        async authorize(credentials, request) {
-          // Guessing is slowed per account (lockout) and per address: the same limit across instances.
-          const address = addressOf(request?.headers);
-          await enforceRateLimit(SIGN_IN_LIMIT, address);
-          const email = String(credentials?.email ?? "").slice(0, 320);
-          const password = String(credentials?.password ?? "").slice(0, 1024);
-          if (!email || !password) throw new Error(SIGN_IN_ERRORS.INVALID);
-          const result = await signInOperator(getPrisma(), { email, password });
-          if (!result.ok) {
-            getLogger().warn({ email, reason: result.reason, security: true }, "operator sign-in refused");
-            throw new Error(
-              result.reason === "LOCKED"
-                ? `${SIGN_IN_ERRORS.LOCKED}:${result.retryAfterSeconds}`
-                : result.reason,
-            );
-          }
-          const { id, name, role } = result.operator;
-          const userAgent = request?.headers?.["user-agent"];
-          const sessionId = await startOperatorSession(
-            getPrisma(),
-            { operatorId: id, address, userAgent: typeof userAgent === "string" ? userAgent : undefined },
-            env.operatorSessions,
-          );
-          getLogger().info({ operatorId: id, sessionId }, "operator signed in");
-          return { id, email: result.operator.email, name, role, sessionId };
-        },
+        authorize: (credentials, request) => authorizeOperator(credentials, request?.headers),
       }),
     ],
     callbacks: {

@@ -1,9 +1,13 @@
-// The address a request came from, for rate limits and for counting unverifiable notifications. The
-// app only ever sees it through X-Forwarded-For: Next.js fills the header from the socket when it is
-// absent, and keeps what the caller sent when it is present. So only the entries our own proxies
-// wrote can be believed: with N proxies in front (TRUSTED_PROXY_HOPS), the N-th entry from the right
-// is the address the outermost one saw. Everything left of it is whatever the client typed, and
-// taking the first entry would let anyone pick a fresh address per request.
+// The address a request came from, for rate limits, sign-in throttling and counting unverifiable
+// notifications. Route handlers see it only through X-Forwarded-For, and only the entries our own
+// side wrote can be believed; everything left of them is whatever the client typed, and believing
+// that would let anyone pick a fresh address (a fresh budget) per request.
+// - In a server process, lib/http/peer-address.ts appends the connection's own address and says so
+//   in X-Peer-Address: with N proxies in front (TRUSTED_PROXY_HOPS, 0 when reached directly, as in
+//   `npm run dev` and `npm start`), the client is N entries left of that last one.
+// - Without it (a route called in-process, in tests), Next.js's rule stands: it fills the header from
+//   the socket only when absent, so the N-th entry from the right is the address the outermost proxy
+//   saw.
 
 /** Longest address kept: an IPv6 address with a zone fits, a pasted essay does not. */
 const MAX_ADDRESS_LENGTH = 64;
@@ -12,14 +16,16 @@ export function clientAddressFrom(
   forwardedFor: string | null | undefined,
   realIp: string | null | undefined,
   trustedProxyHops: number,
+  peer?: string | null,
 ): string {
   const entries = (forwardedFor ?? "")
     .split(",")
     .map((entry) => entry.trim())
     .filter(Boolean);
+  const fromRight = peer ? trustedProxyHops + 1 : Math.max(1, trustedProxyHops);
   // Fewer entries than proxies: the request skipped one (a probe on the internal network); the
   // leftmost entry is then the best there is.
-  const chosen = entries[Math.max(0, entries.length - trustedProxyHops)] ?? realIp?.trim();
+  const chosen = entries[Math.max(0, entries.length - fromRight)] ?? peer ?? realIp?.trim();
   return withoutPort(chosen || "unknown").slice(0, MAX_ADDRESS_LENGTH);
 }
 

@@ -7,6 +7,7 @@ import { getEnv } from "@/lib/env";
 import { getRedis } from "@/lib/redis";
 import { clientAddressFrom } from "./client-address";
 import { HttpError } from "./errors";
+import { PEER_ADDRESS_HEADER } from "./peer-address";
 
 export interface RateLimit {
   /** Distinct name per use, so limits of different routes never share counters. */
@@ -34,7 +35,12 @@ function limiterFor(limit: RateLimit): RateLimiterRedis {
 
 /** The client's address as our own proxies report it (client-address.ts), from any header lookup. */
 export function clientAddressOf(header: (name: string) => string | null | undefined): string {
-  return clientAddressFrom(header("x-forwarded-for"), header("x-real-ip"), getEnv().trustedProxyHops);
+  return clientAddressFrom(
+    header("x-forwarded-for"),
+    header("x-real-ip"),
+    getEnv().trustedProxyHops,
+    header(PEER_ADDRESS_HEADER),
+  );
 }
 
 export function clientAddress(request: Request): string {
@@ -65,8 +71,16 @@ export async function enforceRateLimit(limit: RateLimit, key: string): Promise<v
  */
 export const failureBudget = {
   async check(limit: RateLimit, key: string): Promise<void> {
+    const wait = await failureBudget.waitMs(limit, key);
+    if (wait > 0) throw rateLimited(wait);
+  },
+  /** How long `key` must wait before its budget allows another try; 0 when it may try now. */
+  async waitMs(limit: RateLimit, key: string): Promise<number> {
     const state = await limiterFor(limit).get(key);
-    if (state && state.consumedPoints >= limit.points) throw rateLimited(state.msBeforeNext);
+    return state && state.consumedPoints >= limit.points ? Math.max(1, state.msBeforeNext) : 0;
+  },
+  async forget(limit: RateLimit, key: string): Promise<void> {
+    await limiterFor(limit).delete(key);
   },
   async spend(limit: RateLimit, key: string): Promise<void> {
     await limiterFor(limit)

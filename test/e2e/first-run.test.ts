@@ -6,6 +6,11 @@
 // two other processes keep both cores busy, as on the machine where the first try used to fail.
 import { type ChildProcess, spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  expectStrangerSlowedOperatorNot,
+  firstAdminOf,
+  strangerThenOperator,
+} from "@/test/support/console-sign-in";
 import { freshCheckout, type LocalStack, runLocalStack } from "@/test/support/local-stack";
 import { runWalkthrough } from "@/test/support/walkthrough";
 
@@ -44,6 +49,11 @@ describe("npm run dev in a fresh checkout, on an empty database", () => {
     // The wallet's notifications were all verified: none was cut short and taken for a forgery.
     expect(dev?.output()).not.toContain("notification failed verification");
   }, 150_000);
+
+  it("a stranger's guesses from 127.0.0.200 never stop the admin at 127.0.0.1, and typed addresses buy nothing", async () => {
+    const seen = await strangerThenOperator(dev?.appUrl ?? "", firstAdminOf(dev?.output() ?? ""));
+    expectStrangerSlowedOperatorNot(seen);
+  }, 120_000);
 });
 
 /** A process that spins one core until killed. */

@@ -4,6 +4,11 @@
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "@/lib/db/client";
+import {
+  expectStrangerSlowedOperatorNot,
+  firstAdminOf,
+  strangerThenOperator,
+} from "@/test/support/console-sign-in";
 import { type LocalStack, runLocalStack } from "@/test/support/local-stack";
 import { runWalkthrough } from "@/test/support/walkthrough";
 
@@ -37,5 +42,10 @@ describe("npm start after npm run build", () => {
     } finally {
       await prisma.$disconnect();
     }
+  });
+
+  it("a stranger's guesses from 127.0.0.200 never stop the admin at 127.0.0.1, and typed addresses buy nothing", async () => {
+    const seen = await strangerThenOperator(stack?.appUrl ?? "", firstAdminOf(stack?.output() ?? ""));
+    expectStrangerSlowedOperatorNot(seen);
   });
 });

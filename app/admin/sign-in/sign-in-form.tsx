@@ -1,6 +1,6 @@
 "use client";
 // Credentials go to next-auth (which fetches its CSRF token itself); the refusal reason comes back as
-// the error text lib/auth/auth-options.ts throws: INVALID, DISABLED or LOCKED:<seconds>.
+// the error text lib/auth/authorize-operator.ts throws: INVALID or LOCKED:<seconds>.
 import { signIn } from "next-auth/react";
 import { type FormEvent, useState } from "react";
 import type { Translate } from "@/lib/i18n/translate";
@@ -12,7 +12,6 @@ function refusal(error: string, t: Translate): string {
     return t("signIn.error.LOCKED", { minutes: Math.max(1, Math.ceil(seconds / 60)) });
   }
   if (error === "INVALID" || error === "CredentialsSignin") return t("signIn.error.INVALID");
-  if (error === "DISABLED") return t("signIn.error.DISABLED");
   if (/too many/i.test(error)) return t("signIn.error.RATE_LIMITED");
   return t("signIn.error.UNAVAILABLE");
 }

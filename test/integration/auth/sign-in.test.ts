@@ -1,21 +1,24 @@
-// Operators' sign-in against the real database: argon2id hashes, a growing lock after repeated
-// failures (from the fifth), a disabled operator refused, and unknown e-mails answered like wrong
-// passwords.
+// Operators' sign-in against the real database and Redis, as next-auth's credentials provider calls
+// it: argon2id hashes; one answer for an unknown e-mail, a wrong password and a disabled operator;
+// guessing slowed per e-mail *and* address, so a stranger's guesses never keep the operator out;
+// per-address limits that never fall into one shared bucket; sign-ins in the audit log.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOperator } from "@/lib/admin/operators";
-import { lockDurationMs, signInOperator } from "@/lib/auth/sign-in";
-import { createTestDatabase, type TestDatabase } from "@/test/support/database";
+import { authorizeOperator } from "@/lib/auth/authorize-operator";
+import { signInOperator } from "@/lib/auth/sign-in";
+import { createTestOperator } from "@/test/support/operators";
+import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";
 
-let db: TestDatabase;
+let app: RouteHarness;
 beforeAll(async () => {
-  db = await createTestDatabase();
+  app = await startRouteHarness();
 });
-afterAll(() => db?.drop());
+afterAll(() => app?.close());
 
 const PASSWORD = "a long and honest password";
 
 async function newOperator() {
-  return createOperator({ prisma: db.prisma }, undefined, {
+  return createOperator({ prisma: app.db.prisma }, undefined, {
     email: `op-${crypto.randomUUID().slice(0, 8)}@shop.example`,
     name: "Operator",
     role: "OPERATOR",
@@ -23,61 +26,102 @@ async function newOperator() {
   });
 }
 
+/** A sign-in as the sign-in page sends it, from `address` (what our proxy wrote). */
+function signIn(email: string, password: string, address: string) {
+  return authorizeOperator({ email, password }, { "x-forwarded-for": address, "user-agent": "test" }).then(
+    (user) => ({ ok: true as const, user }),
+    (error: Error) => ({ ok: false as const, error: error.message }),
+  );
+}
+
+/** A fresh documentation address per test, so budgets never carry over between tests. */
+const address = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+
 describe("operator sign-in", () => {
   it("stores an argon2id hash, never the password, and accepts the right one (any e-mail case)", async () => {
     const operator = await newOperator();
-    const stored = await db.prisma.operator.findUniqueOrThrow({ where: { id: operator.id } });
+    const stored = await app.db.prisma.operator.findUniqueOrThrow({ where: { id: operator.id } });
     expect(stored.passwordHash).toMatch(/^\$argon2id\$/);
     expect(stored.passwordHash).not.toContain(PASSWORD);
-    const result = await signInOperator(db.prisma, {
+    const result = await signInOperator(app.db.prisma, {
       email: operator.email.toUpperCase(),
       password: PASSWORD,
     });
     expect(result).toMatchObject({ ok: true, operator: { id: operator.id, failedSignIns: 0 } });
   });
 
-  it("locks after the fifth failure, for longer each time; even the right password waits", async () => {
+  it("answers an unknown e-mail, a wrong password and a disabled operator alike", async () => {
     const operator = await newOperator();
-    const start = new Date("2026-11-22T10:00:00Z");
-    const attempts = [];
-    for (let i = 0; i < 5; i++) {
-      attempts.push(await signInOperator(db.prisma, { email: operator.email, password: "wrong" }, start));
-    }
-    expect(attempts.slice(0, 4).map((attempt) => !attempt.ok && attempt.reason)).toEqual([
-      "INVALID",
-      "INVALID",
-      "INVALID",
-      "INVALID",
+    const disabled = await newOperator();
+    await app.db.prisma.operator.update({ where: { id: disabled.id }, data: { disabledAt: new Date() } });
+    const answers = [
+      await signIn("nobody@shop.example", PASSWORD, address()),
+      await signIn(operator.email, "wrong", address()),
+      await signIn(disabled.email, PASSWORD, address()),
+    ];
+    expect(answers).toEqual([
+      { ok: false, error: "INVALID" },
+      { ok: false, error: "INVALID" },
+      { ok: false, error: "INVALID" },
     ]);
-    expect(attempts[4]).toEqual({ ok: false, reason: "LOCKED", retryAfterSeconds: 60 });
-    const during = await signInOperator(db.prisma, { email: operator.email, password: PASSWORD }, start);
-    expect(during).toMatchObject({ ok: false, reason: "LOCKED" });
-
-    const later = new Date(start.getTime() + 61_000);
-    const sixth = await signInOperator(db.prisma, { email: operator.email, password: "wrong" }, later);
-    expect(sixth).toEqual({ ok: false, reason: "LOCKED", retryAfterSeconds: 120 });
-    const afterLock = new Date(later.getTime() + 121_000);
-    const right = await signInOperator(db.prisma, { email: operator.email, password: PASSWORD }, afterLock);
-    expect(right).toMatchObject({ ok: true, operator: { failedSignIns: 0, lockedUntil: null } });
   });
 
-  it("caps the lock at an hour", () => {
-    expect(lockDurationMs(4)).toBe(0);
-    expect(lockDurationMs(5)).toBe(60_000);
-    expect(lockDurationMs(7)).toBe(240_000);
-    expect(lockDurationMs(40)).toBe(3_600_000);
-  });
-
-  it("refuses a disabled operator, and answers an unknown e-mail like a wrong password", async () => {
+  it("after five wrong passwords that e-mail waits from that address, known or not, and not from another", async () => {
     const operator = await newOperator();
-    await db.prisma.operator.update({ where: { id: operator.id }, data: { disabledAt: new Date() } });
-    expect(await signInOperator(db.prisma, { email: operator.email, password: PASSWORD })).toEqual({
-      ok: false,
-      reason: "DISABLED",
+    for (const email of [operator.email, "nobody@shop.example"]) {
+      const stranger = address();
+      const answers = [];
+      for (let i = 0; i < 6; i++)
+        answers.push((await signIn(email, `guess ${i}`, stranger)) as { error?: string });
+      expect(answers.slice(0, 5).map((answer) => answer.error)).toEqual(Array(5).fill("INVALID"));
+      expect(answers[5]?.error, email).toMatch(/^LOCKED:(89\d|900)$/);
+      // Even the right password waits, from the stranger's address.
+      expect(await signIn(email, PASSWORD, stranger)).toMatchObject({ ok: false, error: /^LOCKED:/ });
+    }
+    // The operator, at the shop, signs in.
+    const atTheShop = await signIn(operator.email, PASSWORD, address());
+    expect(atTheShop).toMatchObject({ ok: true, user: { id: operator.id } });
+    const stored = await app.db.prisma.operator.findUniqueOrThrow({ where: { id: operator.id } });
+    expect(stored.failedSignIns).toBe(0);
+  });
+
+  it("an admin's unlock lets the operator try again at once from the address that was waiting", async () => {
+    const operator = await newOperator();
+    const from = address();
+    for (let i = 0; i < 5; i++) await signIn(operator.email, `guess ${i}`, from);
+    expect(await signIn(operator.email, PASSWORD, from)).toMatchObject({ error: /^LOCKED:/ });
+    const admin = await createTestOperator(app.db.prisma, "ADMIN");
+    const unlocked = await app.call("PATCH", `/api/admin/operators/${operator.id}`, {
+      headers: admin.browser(app.url),
+      json: { unlock: true },
     });
-    expect(await signInOperator(db.prisma, { email: "nobody@shop.example", password: PASSWORD })).toEqual({
-      ok: false,
-      reason: "INVALID",
+    expect(unlocked.status).toBe(200);
+    expect(await signIn(operator.email, PASSWORD, from)).toMatchObject({ ok: true });
+  });
+
+  it("ten sign-ins from one address leave every other address its own budget", async () => {
+    const busy = address();
+    for (let i = 0; i < 10; i++) await signIn(`someone-${i}@shop.example`, "guess", busy);
+    expect(await signIn("again@shop.example", "guess", busy)).toMatchObject({ error: /too many requests/i });
+    const operator = await newOperator();
+    expect(await signIn(operator.email, PASSWORD, address())).toMatchObject({ ok: true });
+  });
+
+  it("files sign-ins of known operators, both ways, with the address, in the audit log", async () => {
+    const operator = await newOperator();
+    const from = address();
+    await signIn(operator.email, "wrong", from);
+    const ok = await signIn(operator.email, PASSWORD, from);
+    const entries = await app.db.prisma.auditEntry.findMany({
+      where: { subjectId: operator.id, action: { startsWith: "operator.sign-in" } },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(entries.map((entry) => [entry.action, (entry.after as { address?: string }).address])).toEqual([
+      ["operator.sign-in-refused", from],
+      ["operator.sign-in", from],
+    ]);
+    expect(entries[1]?.after).toMatchObject({
+      sessionId: (ok as { user: { sessionId: string } }).user.sessionId,
     });
   });
 });

@@ -423,7 +423,6 @@ const ROUND_TRIPS = [
       role: enums.OperatorRole.ADMIN,
       lastLoginAt: at(),
       failedSignIns: 3,
-      lockedUntil: at(),
       disabledAt: at(),
       createdAt: at(),
       updatedAt: at(),
@@ -880,7 +879,6 @@ const MINIMAL_ROWS: { model: Prisma.ModelName; create: () => Promise<void> }[] =
         lastLoginAt: null,
         disabledAt: null,
         failedSignIns: 0,
-        lockedUntil: null,
       });
       made.operator = operator;
     },

@@ -33,6 +33,16 @@ describe("clientAddressFrom", () => {
     expect(clientAddressFrom("2001:db8::7", null, 1)).toBe("2001:db8::7");
   });
 
+  it("with the connection's address known, counts the proxies back from it; 0 proxies: the connection itself", () => {
+    // Reached directly (npm run dev): whatever the client typed is left of the connection's address.
+    expect(clientAddressFrom("1.2.3.4, 127.0.0.200", null, 0, "127.0.0.200")).toBe("127.0.0.200");
+    expect(clientAddressFrom("127.0.0.1", null, 0, "127.0.0.1")).toBe("127.0.0.1");
+    // Behind one proxy that appended the client: the entry left of the proxy's own connection.
+    expect(clientAddressFrom("1.2.3.4, 203.0.113.7, 10.0.0.2", null, 1, "10.0.0.2")).toBe("203.0.113.7");
+    // A probe that skipped the proxy: the leftmost entry is the best there is.
+    expect(clientAddressFrom("10.0.0.9", null, 1, "10.0.0.9")).toBe("10.0.0.9");
+  });
+
   it("keeps at most 64 characters, so a long header cannot make long keys", () => {
     expect(clientAddressFrom("x".repeat(500), null, 1)).toHaveLength(64);
   });

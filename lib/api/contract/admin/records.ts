@@ -228,7 +228,6 @@ export const operatorRecord = z
     role: z.enum(OperatorRole),
     lastLoginAt: time.nullable(),
     failedSignIns: count,
-    lockedUntil: time.nullable(),
     disabledAt: time.nullable(),
     createdAt: time,
     updatedAt: time,

@@ -1,0 +1,81 @@
+import "server-only";
+// The console's sign-in, as next-auth's credentials provider calls it: throttled guessing
+// (lib/auth/sign-in-throttle.ts), the password check (lib/auth/sign-in.ts), a session row for a
+// success (lib/auth/operator-sessions.ts), and every attempt on a known operator in the audit log
+// with its address. What it throws is what the sign-in page shows: INVALID (one answer for an
+// unknown e-mail, a wrong password and a disabled operator) or LOCKED:<seconds> (this e-mail from
+// this address must wait, whoever's e-mail it is).
+import type { User } from "next-auth";
+import { recordAudit } from "@/lib/admin/audit";
+import { getPrisma } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
+import { clientAddressOf } from "@/lib/http/rate-limit";
+import { getLogger } from "@/lib/log";
+import { startOperatorSession } from "./operator-sessions";
+import { type SignInResult, signInOperator } from "./sign-in";
+import { signInThrottle } from "./sign-in-throttle";
+
+/** Why a sign-in was refused, as next-auth passes it to the sign-in page (`error`). */
+const SIGN_IN_ERRORS = { INVALID: "INVALID", LOCKED: "LOCKED" } as const;
+
+type Headers = Record<string, unknown> | undefined;
+
+function header(headers: Headers, name: string): string | undefined {
+  const value = headers?.[name];
+  return typeof value === "string" ? value : undefined;
+}
+
+export async function authorizeOperator(
+  credentials: Record<string, unknown> | undefined,
+  headers: Headers,
+): Promise<User> {
+  const address = clientAddressOf((name) => header(headers, name));
+  const userAgent = header(headers, "user-agent")?.slice(0, 300);
+  await signInThrottle.attempt(address);
+  const email = String(credentials?.email ?? "").slice(0, 320);
+  const password = String(credentials?.password ?? "").slice(0, 1024);
+  if (!email || !password) throw new Error(SIGN_IN_ERRORS.INVALID);
+  const waitMs = await signInThrottle.waitMs(email, address);
+  if (waitMs > 0) {
+    getLogger().warn({ email, address, security: true }, "operator sign-in throttled");
+    throw new Error(`${SIGN_IN_ERRORS.LOCKED}:${Math.ceil(waitMs / 1000)}`);
+  }
+  const result = await signInOperator(getPrisma(), { email, password });
+  if (!result.ok) {
+    await signInThrottle.failed(email, address);
+    await auditSignIn(result, { address, userAgent });
+    getLogger().warn({ email, address, security: true }, "operator sign-in refused");
+    throw new Error(SIGN_IN_ERRORS.INVALID);
+  }
+  await signInThrottle.succeeded(email, address);
+  const { id, name, role } = result.operator;
+  const sessionId = await startOperatorSession(
+    getPrisma(),
+    { operatorId: id, address, userAgent },
+    getEnv().operatorSessions,
+  );
+  await auditSignIn(result, { address, userAgent, sessionId });
+  getLogger().info({ operatorId: id, sessionId, address }, "operator signed in");
+  return { id, email: result.operator.email, name, role, sessionId };
+}
+
+/** Sign-ins of known operators, both ways, in the audit log; an unknown e-mail has no one to file it under. */
+async function auditSignIn(
+  result: SignInResult,
+  seen: { address: string; userAgent?: string; sessionId?: string },
+): Promise<void> {
+  const operator = result.operator;
+  if (!operator) return;
+  await recordAudit(getPrisma(), {
+    operator,
+    action: result.ok ? "operator.sign-in" : "operator.sign-in-refused",
+    subjectType: "OPERATOR",
+    subjectId: operator.id,
+    after: {
+      address: seen.address,
+      userAgent: seen.userAgent,
+      sessionId: seen.sessionId,
+      ...(result.ok ? {} : { disabled: operator.disabledAt !== null }),
+    },
+  });
+}
