@@ -6,7 +6,7 @@ import type { z } from "zod";
 import type { OperatorIdentity } from "@/lib/auth/operator-session";
 import { endOperatorSessions, type SessionEndReason } from "@/lib/auth/operator-sessions";
 import { hashPassword } from "@/lib/auth/passwords";
-import { signInThrottle } from "@/lib/auth/sign-in-throttle";
+import { forgetSignInFailures } from "@/lib/auth/sign-in-failures";
 import type { ServiceContext } from "@/lib/context/service-context";
 import type { Operator, PrismaClient } from "@/lib/db";
 import { createUnlessTaken } from "@/lib/db/errors";
@@ -94,7 +94,7 @@ export async function updateOperator(
     });
     return publicOperator(after);
   });
-  if (input.unlock) await signInThrottle.forgetEverywhere(updated.email);
+  if (input.unlock) await forgetSignInFailures(updated.email);
   return updated;
 }
 

@@ -163,6 +163,15 @@ export const operatorUpdate = z.strictObject({
 /** `{id}` of /api/admin/api-keys/{id}. */
 export const apiKeyParams = z.object({ id: z.uuid({ message: "must be an API key id (a UUID)" }) });
 
+export const sessionParams = z.object({ id: z.uuid({ message: "must be a session id (a UUID)" }) });
+
+export const sessionListQuery = z.object({
+  operatorId: z
+    .uuid()
+    .optional()
+    .meta({ description: "Another operator's sessions (ADMIN only); yours when left out." }),
+});
+
 /** The longest an API key may live: a key that never expires is a key nobody remembers to revoke. */
 const API_KEY_MAX_DAYS = 366;
 

@@ -70,7 +70,7 @@ export async function operatorOfSession(
 }
 
 /** Whether a session, as stored, still stands at `now`. */
-function isLive(
+export function isLive(
   session: { endedAt: Date | null; expiresAt: Date; lastSeenAt: Date },
   settings: SessionSettings,
   now: Date,

@@ -12,6 +12,7 @@ export type {
   Notification,
   NotificationRejection,
   Operator,
+  OperatorSession,
   Order,
   OrderItem,
   OutboxEvent,

@@ -50,7 +50,7 @@ describe("npm run dev in a fresh checkout, on an empty database", () => {
     expect(dev?.output()).not.toContain("notification failed verification");
   }, 150_000);
 
-  it("a stranger's guesses from 127.0.0.200 never stop the admin at 127.0.0.1, and typed addresses buy nothing", async () => {
+  it("a stranger's guesses from one loopback address never stop the admin at another, and typed addresses buy nothing", async () => {
     const seen = await strangerThenOperator(dev?.appUrl ?? "", firstAdminOf(dev?.output() ?? ""));
     expectStrangerSlowedOperatorNot(seen);
   }, 120_000);

@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
 import { launchBrowser } from "@/test/support/browser";
-import { signInOverHttp } from "@/test/support/console-sign-in";
+import { loopbackAddress, signInOverHttp } from "@/test/support/console-sign-in";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
 import { type MiniProgramUser, newMiniProgramUser } from "@/test/support/mini-program";
 import { type RunningApp, startNextApp } from "@/test/support/next-app";
@@ -264,7 +264,7 @@ describe("the operator console", () => {
 
   it("a stranger's wrong passwords slow the stranger, never the operator, and are audited with their address", async () => {
     const target = await createTestOperator(db.prisma, "OPERATOR", app?.env.NEXTAUTH_SECRET);
-    const stranger = { from: "127.0.0.200" };
+    const stranger = { from: loopbackAddress() };
     const base = url("");
     const guesses = [];
     for (let i = 0; i < 5; i++) {
@@ -290,8 +290,40 @@ describe("the operator console", () => {
       where: { subjectId: target.id, action: "operator.sign-in-refused" },
     });
     expect(refused.map((entry) => (entry.after as { address: string }).address)).toEqual(
-      Array(5).fill("127.0.0.200"),
+      Array(5).fill(stranger.from),
     );
+  });
+
+  it("'sign out all other sessions' ends another browser's session at its next request", async () => {
+    const target = await createTestOperator(db.prisma, "VIEWER", app?.env.NEXTAUTH_SECRET);
+    const credentials = { email: target.email, password: TEST_OPERATOR_PASSWORD };
+    // The shop's laptop, signed in earlier (another browser: its own cookie).
+    const laptop = await signInOverHttp(url(""), credentials, {
+      headers: { "x-forwarded-for": "10.77.0.1" },
+    });
+    expect(laptop.ok, laptop.error).toBe(true);
+    const fromLaptop = () =>
+      fetch(url("/api/admin/orders?limit=1"), { headers: { cookie: laptop.sessionCookie ?? "" } });
+    expect((await fromLaptop()).status).toBe(200);
+
+    // On the phone: the operator opens "Your sessions" from their name, and signs the others out.
+    const page = await signIn(target.email);
+    await page.waitForURL(url("/admin"));
+    await page.click("header a.who");
+    await page.waitForURL(url("/admin/sessions"));
+    expect(await page.locator("tr[data-session]").count()).toBe(3);
+    expect(await page.locator("tr[data-session]", { hasText: "This browser" }).count()).toBe(1);
+    await page.click('button[data-dialog="end-other-sessions"]');
+    await page.click("dialog[open] button[data-confirm]");
+    await waitUntil(async () => (await page.locator("tr[data-session]").count()) === 1 || undefined, {
+      timeoutMs: 10_000,
+      what: "only this browser's session to be left",
+    });
+    expect((await fromLaptop()).status).toBe(401);
+    // This browser goes on.
+    await page.goto(url("/admin/orders"));
+    expect(new URL(page.url()).pathname).toBe("/admin/orders");
+    await page.close();
   });
 
   it("switches to Arabic and lays the console out right to left", async () => {

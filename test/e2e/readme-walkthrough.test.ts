@@ -44,7 +44,7 @@ describe("npm start after npm run build", () => {
     }
   });
 
-  it("a stranger's guesses from 127.0.0.200 never stop the admin at 127.0.0.1, and typed addresses buy nothing", async () => {
+  it("a stranger's guesses from one loopback address never stop the admin at another, and typed addresses buy nothing", async () => {
     const seen = await strangerThenOperator(stack?.appUrl ?? "", firstAdminOf(stack?.output() ?? ""));
     expectStrangerSlowedOperatorNot(seen);
   });

@@ -22,10 +22,10 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             </span>
             {t("app.name")}
           </a>
-          <span className="who">
+          <a className="who" href="/admin/sessions" title={t("sessions.title")}>
             <strong dir="auto">{operator.name}</strong>{" "}
             <span className="role">· {t(dynamicKey("role", operator.role))}</span>
-          </span>
+          </a>
           <LanguageSwitch />
           <SignOutButton />
         </div>

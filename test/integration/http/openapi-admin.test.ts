@@ -12,6 +12,7 @@ import * as lists from "@/lib/api/contract/admin/lists";
 import * as operators from "@/lib/api/contract/admin/operators";
 import * as actions from "@/lib/api/contract/admin/order-actions";
 import * as orders from "@/lib/api/contract/admin/orders";
+import * as sessions from "@/lib/api/contract/admin/sessions";
 import * as webhooks from "@/lib/api/contract/admin/webhooks";
 import type { Endpoint } from "@/lib/api/contract/endpoint";
 import * as walletNotify from "@/lib/api/contract/wallet-notify";
@@ -532,6 +533,32 @@ describe("the console's other records", () => {
       await send(remove, exampleRequest(remove, "unknown"), admin.script()),
       404,
     );
+  });
+
+  it("sessions: yours listed (200), another's not for an OPERATOR (403); one ended by an ADMIN (200), unknown (404); your others ended (200), not signed in (401)", async () => {
+    const someone = await createTestOperator(app.db.prisma, "OPERATOR");
+    const list = sessions.adminListSessions;
+    const listed = await expectDocumented(list, await send(list, {}, someone.script()), 200);
+    expect(listed.sessions).toMatchObject([{ id: someone.sessionId, current: true }]);
+    await expectDocumented(
+      list,
+      await send(list, exampleRequest(list, "someone-else"), someone.script()),
+      403,
+    );
+
+    const end = sessions.adminEndSession;
+    const ended = await expectDocumented(
+      end,
+      await send(end, like(end, "laptop", { params: { id: someone.sessionId } }), admin.browser(app.url)),
+      200,
+    );
+    expect(ended).toMatchObject({ endedReason: "ENDED_BY_OPERATOR", current: false });
+    await expectDocumented(end, await send(end, exampleRequest(end, "unknown"), admin.script()), 404);
+
+    const others = sessions.adminEndOtherSessions;
+    const another = await createTestOperator(app.db.prisma, "VIEWER");
+    await expectDocumented(others, await send(others, {}, another.browser(app.url)), 200);
+    await expectDocumented(others, await send(others, exampleRequest(others, "signed-out"), {}), 401);
   });
 
   it("audit log: an operator's entries (200); not for an OPERATOR (403)", async () => {

@@ -51,6 +51,9 @@ export default async function OperatorsPage() {
                 <Time at={operator.lastLoginAt} locale={locale} />
               </td>
               <td>
+                <a className="btn btn-small" href={`/admin/sessions?operator=${operator.id}`}>
+                  {t("sessions.link")}
+                </a>
                 <OperatorRowControls
                   operatorId={operator.id}
                   role={operator.role}

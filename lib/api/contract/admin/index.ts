@@ -27,6 +27,7 @@ import {
   adminVoidOrder,
 } from "./order-actions";
 import { adminExportOrders, adminGetOrder, adminListOrders } from "./orders";
+import { adminEndOtherSessions, adminEndSession, adminListSessions } from "./sessions";
 import {
   adminCreateWebhookEndpoint,
   adminDeleteWebhookEndpoint,
@@ -66,6 +67,9 @@ export const operatorConsoleApi: ApiArea = {
     adminListApiKeys,
     adminCreateApiKey,
     adminRevokeApiKey,
+    adminListSessions,
+    adminEndSession,
+    adminEndOtherSessions,
     adminListWebhookEndpoints,
     adminCreateWebhookEndpoint,
     adminUpdateWebhookEndpoint,

@@ -21,6 +21,7 @@ import {
   OperationStatus,
   type Operator,
   OperatorRole,
+  type OperatorSession,
   type Order,
   OrderFlow,
   type OrderItem,
@@ -198,6 +199,30 @@ export const auditEntryRecord = z.object({
     .meta({ description: "The API key the operator acted through; null for a signed-in session." }),
   createdAt: time,
 } satisfies FieldsOf<AuditEntry>);
+
+/** A console session that still stands (lib/auth/operator-sessions.ts). */
+export const sessionRecord = z
+  .object({
+    id: rowId,
+    operatorId: rowId,
+    userAgent: nullableText.meta({
+      description: "The browser or script that signed in (300 characters at most).",
+    }),
+    address: nullableText.meta({ description: "The client address it signed in from." }),
+    createdAt: time.meta({ description: "When it signed in." }),
+    lastSeenAt: time.meta({
+      description: "When it was last used, to the minute: unused for OPERATOR_IDLE_MINUTES, it ends.",
+    }),
+    expiresAt: time.meta({
+      description: "The end of its working day (OPERATOR_SESSION_HOURS after sign-in).",
+    }),
+    endedAt: time.nullable(),
+    endedReason: nullableText.meta({
+      description: "SIGNED_OUT, PASSWORD_CHANGED, ROLE_CHANGED, DISABLED or ENDED_BY_OPERATOR.",
+    }),
+    current: z.boolean().meta({ description: "The session this request came in." }),
+  } satisfies FieldsOf<OperatorSession & { current: boolean }>)
+  .meta({ id: "AdminOperatorSession" });
 
 /** An API key as lists show it: never its secret, nor the secret's hash. */
 export const apiKeyRecord = z

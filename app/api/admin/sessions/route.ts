@@ -1,0 +1,14 @@
+import { listSessions } from "@/lib/admin/sessions";
+import * as contract from "@/lib/api/contract/admin/sessions";
+import { getEnv } from "@/lib/env";
+import { jsonSafe } from "@/lib/http/json";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { readQuery, route } from "@/lib/http/route";
+
+export const GET = route.operator("VIEWER", async ({ request, ctx, operator }) => {
+  const { operatorId } = readQuery(request, contract.adminListSessions.query);
+  const sessions = await listSessions(ctx, operator, getEnv().operatorSessions, operatorId);
+  return Response.json(jsonSafe({ sessions }) satisfies contract.SessionListJson);
+});
+
+export const { POST, PUT, PATCH, DELETE } = methodsOtherThan("GET");
