@@ -8,6 +8,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
+import { startOperatorSession } from "@/lib/auth/operator-sessions";
 import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
 import { launchBrowser } from "@/test/support/browser";
 import { createTestDatabase } from "@/test/support/database";
@@ -20,6 +21,9 @@ import { waitUntil } from "@/test/support/wait";
 const OUT_DIR = path.resolve("docs/screenshots");
 const DESKTOP = { width: 1280, height: 860 };
 const PHONE = { width: 390, height: 844 };
+const LAPTOP = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36";
+const PHONE_BROWSER =
+  "Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 Chrome/156.0 Mobile Safari/537.36";
 
 async function main() {
   const db = await createTestDatabase();
@@ -93,6 +97,17 @@ async function main() {
          WHERE id = ${order.orderId}`;
     }
 
+    // Demo sessions for "Your sessions": this browser is the shop's laptop; a phone signed in too.
+    await db.prisma.operatorSession.update({
+      where: { id: admin.sessionId },
+      data: { userAgent: LAPTOP, address: "192.168.1.20" },
+    });
+    await startOperatorSession(
+      db.prisma,
+      { operatorId: admin.id, userAgent: PHONE_BROWSER, address: "100.64.12.7" },
+      { maxAgeMs: 8 * 3600_000, idleMs: 30 * 60_000 },
+    );
+
     mkdirSync(OUT_DIR, { recursive: true });
     await chromium.browser.addCookies([
       { name: "next-auth.session-token", value: sessionToken, url: app.url, httpOnly: true, sameSite: "Lax" },
@@ -121,6 +136,8 @@ async function main() {
     await shoot("order-detail-ar", detail, { locale: "ar" });
     await shoot("escrow-phone", `/admin/orders/${escrowWaiting.orderId}`, { locale: "en", phone: true });
     await shoot("orders-phone-ar", "/admin/orders", { locale: "ar", phone: true });
+    await shoot("sessions", "/admin/sessions", { locale: "en" });
+    await shoot("sessions-phone-ar", "/admin/sessions", { locale: "ar", phone: true });
   } finally {
     await chromium.close();
     await app.close();

@@ -32,6 +32,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Sea
       {sessions.length === 0 ? <p className="card empty">{t("sessions.none")}</p> : null}
       {sessions.length > 0 ? (
         <DataTable
+          cards
           columns={[
             { label: t("sessions.col.device") },
             { label: t("sessions.col.address") },
@@ -42,21 +43,27 @@ export default async function SessionsPage({ searchParams }: { searchParams: Sea
         >
           {sessions.map((session) => (
             <tr key={session.id} data-session={session.id}>
-              <td>
-                <span dir="ltr">{deviceName(session.userAgent)}</span>
-                {session.current ? <span className="badge tone-ok">{t("sessions.thisOne")}</span> : null}
+              <td data-label={t("sessions.col.device")}>
+                <span>
+                  <span dir="ltr">{deviceName(session.userAgent)}</span>{" "}
+                  {session.current ? <span className="badge tone-ok">{t("sessions.thisOne")}</span> : null}
+                </span>
               </td>
-              <td className="mono" dir="ltr">
-                {session.address ?? t("common.none")}
+              <td data-label={t("sessions.col.address")}>
+                <span className="mono nowrap" dir="ltr">
+                  {session.address ?? t("common.none")}
+                </span>
               </td>
-              <td className="hide-narrow">
+              <td data-label={t("sessions.col.signedIn")} className="hide-narrow">
                 <Time at={session.createdAt} locale={locale} />
               </td>
-              <td>
+              <td data-label={t("sessions.col.lastSeen")}>
                 <Time at={session.lastSeenAt} locale={locale} />
               </td>
-              <td>
-                {session.current ? null : (
+              <td data-label={t("common.actions")}>
+                {session.current ? (
+                  <span className="muted">{t("common.none")}</span>
+                ) : (
                   <EndSession sessionId={session.id} device={deviceName(session.userAgent)} />
                 )}
               </td>
