@@ -148,14 +148,21 @@ describe("events in the console", () => {
     await page.close();
   }, 120_000);
 
-  it("the Events and Alerts pages and an order's events, on a 390 px phone in English and Arabic: nothing scrolls sideways, axe-core finds nothing serious", async () => {
+  it("the Events, Alerts, Sessions and Operators pages and an order's events, on a 390 px phone in English and Arabic: nothing scrolls sideways, axe-core finds nothing serious", async () => {
     const order = (await db.prisma.order.findFirstOrThrow({ where: { status: "PAID" } })).id;
     const problems: string[] = [];
     for (const locale of ["en", "ar"]) {
       const page = await signedInAsAdmin();
       await browser.addCookies([{ name: "console_locale", value: locale, url: url("/") }]);
       await page.setViewportSize({ width: 390, height: 844 });
-      for (const path of ["/admin/events", "/admin/alerts", `/admin/orders/${order}`]) {
+      const pages = [
+        "/admin/events",
+        "/admin/alerts",
+        "/admin/sessions",
+        "/admin/operators",
+        `/admin/orders/${order}`,
+      ];
+      for (const path of pages) {
         await page.goto(url(path));
         await page.waitForLoadState("networkidle");
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
