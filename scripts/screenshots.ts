@@ -108,6 +108,17 @@ async function main() {
       { maxAgeMs: 8 * 3600_000, idleMs: 30 * 60_000 },
     );
 
+    // Demo colleagues for the Operators page: a cashier, and a supervisor someone has been guessing at.
+    await createTestOperator(db.prisma, "OPERATOR", app.env.NEXTAUTH_SECRET, {
+      email: "ali@shop.example",
+      name: "علي حسن",
+    });
+    const guessedAt = await createTestOperator(db.prisma, "VIEWER", app.env.NEXTAUTH_SECRET, {
+      email: "sara@shop.example",
+      name: "Sara Kareem",
+    });
+    await db.prisma.operator.update({ where: { id: guessedAt.id }, data: { failedSignIns: 6 } });
+
     mkdirSync(OUT_DIR, { recursive: true });
     await chromium.browser.addCookies([
       { name: "next-auth.session-token", value: sessionToken, url: app.url, httpOnly: true, sameSite: "Lax" },
@@ -136,6 +147,8 @@ async function main() {
     await shoot("order-detail-ar", detail, { locale: "ar" });
     await shoot("escrow-phone", `/admin/orders/${escrowWaiting.orderId}`, { locale: "en", phone: true });
     await shoot("orders-phone-ar", "/admin/orders", { locale: "ar", phone: true });
+    await shoot("operators", "/admin/operators", { locale: "en" });
+    await shoot("operators-phone-ar", "/admin/operators", { locale: "ar", phone: true });
     await shoot("sessions", "/admin/sessions", { locale: "en" });
     await shoot("sessions-phone-ar", "/admin/sessions", { locale: "ar", phone: true });
   } finally {

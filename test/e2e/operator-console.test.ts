@@ -326,6 +326,44 @@ describe("the operator console", () => {
     await page.close();
   });
 
+  it("an ADMIN sets a new password and changes a role only after saying what that does; the operator's old session ends", async () => {
+    const target = await createTestOperator(db.prisma, "VIEWER", app?.env.NEXTAUTH_SECRET);
+    const old = () => fetch(url("/api/admin/orders?limit=1"), { headers: target.script() });
+    expect((await old()).status).toBe(200);
+    const page = await signedIn("ADMIN");
+    await page.goto(url("/admin/operators"));
+    const row = page.locator(`tr[data-operator="${target.email}"]`);
+    await row.locator(`button[data-dialog="password-${target.id}"]`).click();
+    const dialog = page.locator("dialog[open]");
+    expect(await dialog.textContent()).toContain("Their sessions end");
+    await dialog.locator("input[name=password]").fill("a brand new passphrase 2026");
+    await dialog.locator("button[data-confirm]").click();
+    await waitUntil(async () => (await old()).status === 401 || undefined, {
+      timeoutMs: 10_000,
+      what: "the operator's old session to end",
+    });
+    const signedInAgain = await signInOverHttp(
+      url(""),
+      { email: target.email, password: "a brand new passphrase 2026" },
+      { headers: { "x-forwarded-for": "10.78.0.1" } },
+    );
+    expect(signedInAgain.ok, signedInAgain.error).toBe(true);
+
+    // The role: the dialog names what changes; nothing changes until it is confirmed.
+    await page.reload();
+    await row.locator(`button[data-dialog="role-${target.id}"]`).click();
+    await page.locator("dialog[open] select[name=role]").selectOption("OPERATOR");
+    expect((await db.prisma.operator.findUniqueOrThrow({ where: { id: target.id } })).role).toBe("VIEWER");
+    await page.locator("dialog[open] button[data-confirm]").click();
+    await waitUntil(
+      async () =>
+        (await db.prisma.operator.findUniqueOrThrow({ where: { id: target.id } })).role === "OPERATOR" ||
+        undefined,
+      { timeoutMs: 10_000, what: "the new role" },
+    );
+    await page.close();
+  });
+
   it("switches to Arabic and lays the console out right to left", async () => {
     const page = await signedIn("OPERATOR");
     await page.click("button[lang=ar]");

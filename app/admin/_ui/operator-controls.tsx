@@ -1,6 +1,7 @@
 "use client";
-// An ADMIN's controls for operators: add one, change a role, disable or enable, unlock after failed
-// sign-ins. The server refuses anyone disabling or demoting themselves; so does this page.
+// An ADMIN's controls for operators: add one, change a role, set a new password, disable or enable,
+// unlock after wrong passwords. The server refuses anyone disabling or demoting themselves; so does
+// this page.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { OperatorRole } from "@/lib/db";
@@ -61,64 +62,124 @@ export function AddOperator() {
   );
 }
 
+/** One PATCH of an operator, as a FormDialog's submit: an error to show, or nothing when done. */
+function useOperatorUpdate(operatorId: string) {
+  const t = useT();
+  return async (body: Record<string, unknown>): Promise<string | undefined> => {
+    const answer = await callAdminApi(`/api/admin/operators/${operatorId}`, { method: "PATCH", body });
+    return answer.ok ? undefined : t("common.error", { message: errorText(answer) });
+  };
+}
+
+/**
+ * A row's actions. Each change that ends the operator's sessions (role, password, disabling) says so
+ * and waits for a second click; enabling and unlocking take effect at once.
+ */
 export function OperatorRowControls(props: {
   operatorId: string;
+  name: string;
   role: OperatorRole;
   disabled: boolean;
   locked: boolean;
   self: boolean;
 }) {
   const t = useT();
-  const router = useRouter();
-  const [problem, setProblem] = useState("");
-  const [working, setWorking] = useState(false);
-
-  async function update(body: Record<string, unknown>) {
-    setWorking(true);
-    setProblem("");
-    const answer = await callAdminApi(`/api/admin/operators/${props.operatorId}`, { method: "PATCH", body });
-    setWorking(false);
-    if (!answer.ok) setProblem(errorText(answer));
-    router.refresh();
-  }
-
+  const update = useOperatorUpdate(props.operatorId);
   if (props.self) return <span className="muted">({t("operators.you")})</span>;
   return (
     <div className="form-actions">
-      <label className="field" style={{ flexDirection: "row", alignItems: "center", gap: "0.35rem" }}>
-        <span className="hide-narrow">{t("operators.setRole")}</span>
-        <select
-          aria-label={t("operators.setRole")}
-          defaultValue={props.role}
-          disabled={working}
-          onChange={(event) => update({ role: event.target.value })}
+      <FormDialog
+        trigger={t("operators.setRole")}
+        triggerClass="btn btn-small"
+        triggerData={`role-${props.operatorId}`}
+        title={t("operators.setRoleOf", { name: props.name })}
+        submit={(form) => update({ role: String(form.get("role")) })}
+        submitLabel={t("operators.setRole")}
+      >
+        <label className="field">
+          <span>{t("operators.role")}</span>
+          <select name="role" defaultValue={props.role}>
+            <RoleOptions />
+          </select>
+        </label>
+        <p className="muted">{t("operators.endsSessions")}</p>
+      </FormDialog>
+      <FormDialog
+        trigger={t("operators.resetPassword")}
+        triggerClass="btn btn-small"
+        triggerData={`password-${props.operatorId}`}
+        title={t("operators.resetPasswordOf", { name: props.name })}
+        submit={(form) => update({ password: String(form.get("password") ?? "") })}
+        submitLabel={t("operators.resetPassword")}
+      >
+        <label className="field">
+          <span>{t("operators.newPassword")}</span>
+          <input
+            name="password"
+            type="password"
+            required
+            minLength={12}
+            maxLength={256}
+            dir="ltr"
+            autoComplete="new-password"
+          />
+        </label>
+        <p className="muted">{t("operators.endsSessions")}</p>
+      </FormDialog>
+      {props.disabled ? (
+        <FormDialog
+          trigger={t("operators.enable")}
+          triggerClass="btn btn-small"
+          title={t("operators.enable")}
+          submit={() => update({ disabled: false })}
+          submitLabel={t("operators.enable")}
         >
-          <RoleOptions />
-        </select>
-      </label>
+          <p dir="auto">{t("operators.enableConfirm", { name: props.name })}</p>
+        </FormDialog>
+      ) : (
+        <FormDialog
+          trigger={t("operators.disable")}
+          triggerClass="btn btn-small"
+          triggerData={`disable-${props.operatorId}`}
+          title={t("operators.disable")}
+          submit={() => update({ disabled: true })}
+          submitLabel={t("operators.disable")}
+          submitClass="btn btn-danger"
+        >
+          <p dir="auto">{t("operators.disableConfirm", { name: props.name })}</p>
+        </FormDialog>
+      )}
+      {props.locked ? <UnlockButton update={update} /> : null}
+    </div>
+  );
+}
+
+function UnlockButton({
+  update,
+}: {
+  update: (body: Record<string, unknown>) => Promise<string | undefined>;
+}) {
+  const t = useT();
+  const router = useRouter();
+  const [problem, setProblem] = useState("");
+  return (
+    <span>
       <button
         type="button"
         className="btn btn-small"
-        disabled={working}
-        onClick={() => update({ disabled: !props.disabled })}
+        onClick={async () => {
+          const error = await update({ unlock: true });
+          setProblem(error ?? "");
+          if (!error) router.refresh();
+        }}
       >
-        {props.disabled ? t("operators.enable") : t("operators.disable")}
+        {t("operators.unlock")}
       </button>
-      {props.locked ? (
-        <button
-          type="button"
-          className="btn btn-small"
-          disabled={working}
-          onClick={() => update({ unlock: true })}
-        >
-          {t("operators.unlock")}
-        </button>
-      ) : null}
       {problem ? (
         <span className="flag" role="alert">
           {problem}
         </span>
       ) : null}
-    </div>
+    </span>
   );
 }

@@ -18,6 +18,7 @@ export default async function OperatorsPage() {
         <AddOperator />
       </PageHead>
       <DataTable
+        cards
         columns={[
           { label: t("operators.col.name") },
           { label: t("operators.col.email") },
@@ -32,35 +33,46 @@ export default async function OperatorsPage() {
           const guessed = operator.failedSignIns >= 5;
           return (
             <tr key={operator.id} data-operator={operator.email}>
-              <td dir="auto">{operator.name}</td>
-              <td className="mono">{operator.email}</td>
-              <td>{t(dynamicKey("role", operator.role))}</td>
-              <td>
-                {operator.disabledAt ? (
-                  <span className="badge tone-bad">{t("operators.disabled")}</span>
-                ) : (
-                  <span className="badge tone-ok">{t("operators.active")}</span>
-                )}
-                {operator.failedSignIns > 0 ? (
-                  <div className="muted">
-                    {t("operators.failedSignIns", { count: operator.failedSignIns })}
-                  </div>
-                ) : null}
+              <td data-label={t("operators.col.name")}>
+                <span dir="auto">{operator.name}</span>
               </td>
-              <td className="hide-narrow">
+              <td data-label={t("operators.col.email")}>
+                <span className="mono" dir="ltr">
+                  {operator.email}
+                </span>
+              </td>
+              <td data-label={t("operators.col.role")}>{t(dynamicKey("role", operator.role))}</td>
+              <td data-label={t("operators.col.state")}>
+                <span>
+                  {operator.disabledAt ? (
+                    <span className="badge tone-bad">{t("operators.disabled")}</span>
+                  ) : (
+                    <span className="badge tone-ok">{t("operators.active")}</span>
+                  )}
+                  {operator.failedSignIns > 0 ? (
+                    <div className="muted">
+                      {t("operators.failedSignIns", { count: operator.failedSignIns })}
+                    </div>
+                  ) : null}
+                </span>
+              </td>
+              <td data-label={t("operators.col.lastLogin")} className="hide-narrow">
                 <Time at={operator.lastLoginAt} locale={locale} />
               </td>
-              <td>
-                <a className="btn btn-small" href={`/admin/sessions?operator=${operator.id}`}>
-                  {t("sessions.link")}
-                </a>
-                <OperatorRowControls
-                  operatorId={operator.id}
-                  role={operator.role}
-                  disabled={operator.disabledAt !== null}
-                  locked={guessed}
-                  self={operator.id === me.id}
-                />
+              <td data-label={t("common.actions")}>
+                <div className="form-actions">
+                  <a className="btn btn-small" href={`/admin/sessions?operator=${operator.id}`}>
+                    {t("sessions.link")}
+                  </a>
+                  <OperatorRowControls
+                    operatorId={operator.id}
+                    name={operator.name}
+                    role={operator.role}
+                    disabled={operator.disabledAt !== null}
+                    locked={guessed}
+                    self={operator.id === me.id}
+                  />
+                </div>
               </td>
             </tr>
           );
