@@ -126,13 +126,14 @@ async function main() {
     const shoot = async (
       name: string,
       pathname: string,
-      options: { locale: "en" | "ar"; phone?: boolean },
+      options: { locale: "en" | "ar"; phone?: boolean; beforeShot?: (page: Page) => Promise<void> },
     ) => {
       await chromium.browser.addCookies([{ name: "console_locale", value: options.locale, url: app.url }]);
       const page: Page = await chromium.browser.newPage();
       await page.setViewportSize(options.phone ? PHONE : DESKTOP);
       await page.goto(`${app.url}${pathname}`);
       await page.waitForLoadState("networkidle");
+      await options.beforeShot?.(page);
       const file = path.join(OUT_DIR, `${name}.png`);
       await page.screenshot({ path: file, fullPage: true });
       await page.close();
@@ -151,6 +152,16 @@ async function main() {
     await shoot("operators-phone-ar", "/admin/operators", { locale: "ar", phone: true });
     await shoot("sessions", "/admin/sessions", { locale: "en" });
     await shoot("sessions-phone-ar", "/admin/sessions", { locale: "ar", phone: true });
+    const startTwoStep = async (page: Page) => {
+      await page.click('button[data-action="start-2fa"]');
+      await page.locator("img.qr").waitFor();
+    };
+    await shoot("second-factor-setup", "/admin/sessions", { locale: "en", beforeShot: startTwoStep });
+    await shoot("second-factor-setup-phone-ar", "/admin/sessions", {
+      locale: "ar",
+      phone: true,
+      beforeShot: startTwoStep,
+    });
   } finally {
     await chromium.close();
     await app.close();

@@ -14,9 +14,9 @@ import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors/domai
 import { recordAudit } from "./audit";
 import type { operatorInput, operatorUpdate } from "./request-schemas";
 
-/** What anyone may see of an operator: never the password hash. */
+/** What anyone may see of an operator: never the password hash nor the second factor's secret. */
 function publicOperator(operator: Operator) {
-  const { passwordHash: _hidden, ...visible } = operator;
+  const { passwordHash: _hidden, totpSecret: _secret, totpLastStep: _step, ...visible } = operator;
   return visible;
 }
 

@@ -9,6 +9,7 @@ import { ALERT_RULE_TYPES, CHAT_FORMATS } from "@/lib/alerts/alert-types";
 import { normalizeEmail, passwordProblem } from "@/lib/auth/credential-rules";
 import { EVENT_TYPES } from "@/lib/events/event-types";
 import { ORDER_STATUSES } from "@/lib/orders/order-state";
+import { toLatinDigits } from "@/lib/validation/latin-digits";
 
 // ---------------------------------------------------------------- path parameters
 
@@ -162,6 +163,15 @@ export const operatorUpdate = z.strictObject({
 
 /** `{id}` of /api/admin/api-keys/{id}. */
 export const apiKeyParams = z.object({ id: z.uuid({ message: "must be an API key id (a UUID)" }) });
+
+export const secondFactorCode = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .transform(toLatinDigits)
+    .pipe(z.string().regex(/^\d{6}$/, { message: "must be the six digits the authenticator app shows" }))
+    .meta({ examples: ["492039"] }),
+});
 
 export const sessionParams = z.object({ id: z.uuid({ message: "must be a session id (a UUID)" }) });
 

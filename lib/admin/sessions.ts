@@ -1,4 +1,4 @@
-// Console sessions as operators see them on the "Your sessions" page: their own sessions that still
+// Console sessions as operators see them on the "Your account" page: their own sessions that still
 // stand (browser, address, first and last seen), signing out one of them or all but the one they
 // are using. An ADMIN sees and ends any operator's. Ending someone else's session is audited; the
 // sessions themselves are lib/auth/operator-sessions.ts.

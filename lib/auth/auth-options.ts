@@ -57,6 +57,7 @@ export function getAuthOptions(): NextAuthOptions {
         credentials: {
           email: { label: "E-mail", type: "email" },
           password: { label: "Password", type: "password" },
+          code: { label: "Code", type: "text" },
         },
         authorize: (credentials, request) => authorizeOperator(credentials, request?.headers),
       }),

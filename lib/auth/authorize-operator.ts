@@ -7,16 +7,23 @@ import "server-only";
 // this address must wait, whoever's e-mail it is).
 import type { User } from "next-auth";
 import { recordAudit } from "@/lib/admin/audit";
+import type { Operator } from "@/lib/db";
 import { getPrisma } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { clientAddressOf } from "@/lib/http/rate-limit";
 import { getLogger } from "@/lib/log";
 import { startOperatorSession } from "./operator-sessions";
+import { checkSecondFactor } from "./second-factor";
 import { type SignInResult, signInOperator } from "./sign-in";
 import { signInThrottle } from "./sign-in-throttle";
 
 /** Why a sign-in was refused, as next-auth passes it to the sign-in page (`error`). */
-const SIGN_IN_ERRORS = { INVALID: "INVALID", LOCKED: "LOCKED" } as const;
+const SIGN_IN_ERRORS = {
+  INVALID: "INVALID",
+  LOCKED: "LOCKED",
+  CODE_REQUIRED: "CODE_REQUIRED",
+  CODE_INVALID: "CODE_INVALID",
+} as const;
 
 type Headers = Record<string, unknown> | undefined;
 
@@ -47,6 +54,7 @@ export async function authorizeOperator(
     getLogger().warn({ email, address, security: true }, "operator sign-in refused");
     throw new Error(SIGN_IN_ERRORS.INVALID);
   }
+  const secondFactor = await secondStep(result.operator, credentials, { email, address, userAgent });
   await signInThrottle.succeeded(email, address);
   const { id, name, role } = result.operator;
   const sessionId = await startOperatorSession(
@@ -54,15 +62,36 @@ export async function authorizeOperator(
     { operatorId: id, address, userAgent },
     getEnv().operatorSessions,
   );
-  await auditSignIn(result, { address, userAgent, sessionId });
+  await auditSignIn(result, { address, userAgent, sessionId, secondFactor });
   getLogger().info({ operatorId: id, sessionId, address }, "operator signed in");
   return { id, email: result.operator.email, name, role, sessionId };
+}
+
+/**
+ * With two-step sign-in on, the password alone is not enough: without a code the page asks for one
+ * (nothing is counted); a wrong or spent code counts as a wrong password.
+ */
+async function secondStep(
+  operator: Operator,
+  credentials: Record<string, unknown> | undefined,
+  seen: { email: string; address: string; userAgent?: string },
+): Promise<string | undefined> {
+  if (!operator.totpEnabledAt) return undefined;
+  const code = String(credentials?.code ?? "").slice(0, 64);
+  if (!code.trim()) throw new Error(SIGN_IN_ERRORS.CODE_REQUIRED);
+  const used = await checkSecondFactor(getPrisma(), getEnv().tokenEncryptionKey, operator, code);
+  if (!used) {
+    await signInThrottle.failed(seen.email, seen.address);
+    await auditSignIn({ ok: false, operator }, { ...seen, secondFactor: "refused" });
+    throw new Error(SIGN_IN_ERRORS.CODE_INVALID);
+  }
+  return used;
 }
 
 /** Sign-ins of known operators, both ways, in the audit log; an unknown e-mail has no one to file it under. */
 async function auditSignIn(
   result: SignInResult,
-  seen: { address: string; userAgent?: string; sessionId?: string },
+  seen: { address: string; userAgent?: string; sessionId?: string; secondFactor?: string },
 ): Promise<void> {
   const operator = result.operator;
   if (!operator) return;
@@ -75,6 +104,7 @@ async function auditSignIn(
       address: seen.address,
       userAgent: seen.userAgent,
       sessionId: seen.sessionId,
+      secondFactor: seen.secondFactor,
       ...(result.ok ? {} : { disabled: operator.disabledAt !== null }),
     },
   });

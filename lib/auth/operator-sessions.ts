@@ -11,7 +11,8 @@ export type SessionEndReason =
   | "PASSWORD_CHANGED"
   | "ROLE_CHANGED"
   | "DISABLED"
-  | "ENDED_BY_OPERATOR";
+  | "ENDED_BY_OPERATOR"
+  | "SECOND_FACTOR_RESET";
 
 export interface SessionSettings {
   /** A session's whole life from sign-in, however active: a working day. */

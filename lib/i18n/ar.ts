@@ -32,6 +32,9 @@ export const ar: Messages = {
   "signIn.error.LOCKED": "محاولات خاطئة كثيرة لهذا البريد من هنا. حاول مرة أخرى بعد {minutes} دقيقة.",
   "signIn.error.RATE_LIMITED": "محاولات كثيرة من هذه الشبكة. انتظر دقيقة ثم حاول مرة أخرى.",
   "signIn.error.UNAVAILABLE": "لا يمكن الوصول إلى اللوحة الآن. حاول بعد قليل.",
+  "signIn.code": "الرمز من تطبيق المصادقة، أو رمز استرداد",
+  "signIn.codeNeeded": "الدخول بخطوتين مفعّل لهذا الحساب: اكتب الرمز الذي يعرضه التطبيق.",
+  "signIn.error.CODE_INVALID": "هذا الرمز غير صحيح أو استُخدم من قبل. اكتب الرمز الذي يعرضه التطبيق الآن.",
   signOut: "تسجيل الخروج",
   signedInAs: "مسجّل باسم {name}",
 
@@ -364,10 +367,11 @@ export const ar: Messages = {
   "apiKeys.revoke": "إبطال",
   "apiKeys.revokeConfirm": "إبطال المفتاح «{name}»؟ تتوقف البرامج التي تستعمله فورًا.",
   "apiKeys.usage": "ترسل البرامج المفتاح في ترويسة: Authorization: Bearer <key>",
-  "sessions.title": "جلساتك",
+  "sessions.title": "حسابك",
   "sessions.titleOf": "جلسات {name}",
+  "sessions.heading": "أين سجّلت الدخول",
   "sessions.intro":
-    "الأماكن التي سجّلت فيها الدخول إلى اللوحة. تنتهي الجلسة عند تسجيل الخروج، أو بعد {idle} دقيقة دون استخدام، أو في نهاية يومها، أو عندما يغيّر المسؤول كلمة مرورك أو دورك.",
+    "تنتهي الجلسة عند تسجيل الخروج، أو بعد {idle} دقيقة دون استخدام، أو في نهاية يومها، أو عندما يغيّر المسؤول كلمة مرورك أو دورك.",
   "sessions.none": "لا توجد جلسة مفتوحة.",
   "sessions.col.device": "المتصفح",
   "sessions.col.address": "العنوان",
@@ -379,6 +383,24 @@ export const ar: Messages = {
   "sessions.endOthers": "إنهاء كل الجلسات الأخرى",
   "sessions.endOthersConfirm": "إنهاء كل الجلسات ما عدا هذه؟ ستحتاج تلك المتصفحات إلى تسجيل الدخول من جديد.",
   "sessions.link": "الجلسات",
+  "secondFactor.title": "الدخول بخطوتين",
+  "secondFactor.explain":
+    "بعد كلمة المرور تطلب اللوحة أيضاً رمزاً من تطبيق مصادقة على هاتفك، فلا تكفي كلمة مرور مسروقة وحدها لفتحها.",
+  "secondFactor.setUp": "إعداد الدخول بخطوتين",
+  "secondFactor.scan":
+    "امسح هذا الرمز بتطبيق المصادقة (Google Authenticator أو Microsoft Authenticator أو 2FAS…).",
+  "secondFactor.qr": "رمز QR لتطبيق المصادقة",
+  "secondFactor.orType": "أو اكتب هذا المفتاح في التطبيق:",
+  "secondFactor.code": "الأرقام الستة التي يعرضها التطبيق الآن",
+  "secondFactor.turnOn": "تفعيل",
+  "secondFactor.codesOnce":
+    "تم تفعيل الدخول بخطوتين. رموز الاسترداد هذه تُعرض الآن فقط: احفظها بعيداً عن هاتفك. كل رمز يُدخلك مرة واحدة إذا ضاع الهاتف.",
+  "secondFactor.saved": "حفظتُها",
+  "secondFactor.on": "مفعّل منذ {time}. رموز الاسترداد المتبقية: {left}.",
+  "secondFactor.badge": "بخطوتين",
+  "secondFactor.reset": "إعادة ضبط الدخول بخطوتين",
+  "secondFactor.resetConfirm":
+    "إيقاف الدخول بخطوتين لـ {name}؟ استخدم هذا عند ضياع هاتفه: تنتهي جلساته، ويدخل بكلمة المرور ثم يعيد الإعداد.",
 
   "audit.title": "سجل العمليات",
   "audit.col.time": "الوقت",

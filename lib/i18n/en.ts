@@ -30,6 +30,10 @@ export const en = {
   "signIn.error.LOCKED": "Too many wrong passwords for this e-mail from here. Try again in {minutes} min.",
   "signIn.error.RATE_LIMITED": "Too many attempts from this network. Wait a minute and try again.",
   "signIn.error.UNAVAILABLE": "The console cannot be reached right now. Try again shortly.",
+  "signIn.code": "Code from your authenticator app, or a recovery code",
+  "signIn.codeNeeded": "Two-step sign-in is on for this account: type the code your app shows.",
+  "signIn.error.CODE_INVALID":
+    "That code is not right, or was already used. Type the code your app shows now.",
   signOut: "Sign out",
   signedInAs: "Signed in as {name}",
 
@@ -366,10 +370,11 @@ export const en = {
   "apiKeys.revoke": "Revoke",
   "apiKeys.revokeConfirm": "Revoke the key “{name}”? Scripts using it stop working at once.",
   "apiKeys.usage": "Scripts send the key in a header: Authorization: Bearer <key>",
-  "sessions.title": "Your sessions",
+  "sessions.title": "Your account",
   "sessions.titleOf": "Sessions of {name}",
+  "sessions.heading": "Where you are signed in",
   "sessions.intro":
-    "Where you are signed in to the console. A session ends when you sign out, after {idle} minutes unused, at the end of its day, or when an administrator changes your password or role.",
+    "A session ends when you sign out, after {idle} minutes unused, at the end of its day, or when an administrator changes your password or role.",
   "sessions.none": "No session is open.",
   "sessions.col.device": "Browser",
   "sessions.col.address": "Address",
@@ -381,6 +386,24 @@ export const en = {
   "sessions.endOthers": "Sign out all other sessions",
   "sessions.endOthersConfirm": "Sign out every session but this one? Those browsers must sign in again.",
   "sessions.link": "Sessions",
+  "secondFactor.title": "Two-step sign-in",
+  "secondFactor.explain":
+    "After your password, the console also asks for a code from an authenticator app on your phone, so a stolen password alone does not open it.",
+  "secondFactor.setUp": "Set up two-step sign-in",
+  "secondFactor.scan":
+    "Scan this code with your authenticator app (Google Authenticator, Microsoft Authenticator, 2FAS…).",
+  "secondFactor.qr": "QR code for your authenticator app",
+  "secondFactor.orType": "Or type this key into the app:",
+  "secondFactor.code": "The six digits the app shows now",
+  "secondFactor.turnOn": "Turn on",
+  "secondFactor.codesOnce":
+    "Two-step sign-in is on. These recovery codes are shown only now: keep them away from your phone. Each signs in once if the phone is lost.",
+  "secondFactor.saved": "I have saved them",
+  "secondFactor.on": "On since {time}. Recovery codes left: {left}.",
+  "secondFactor.badge": "Two-step",
+  "secondFactor.reset": "Reset two-step sign-in",
+  "secondFactor.resetConfirm":
+    "Turn off two-step sign-in for {name}? Use this when their phone is lost: their sessions end, and they sign in with the password and set it up again.",
 
   "audit.title": "Audit log",
   "audit.col.time": "Time",

@@ -6,6 +6,7 @@
 // Arabic console is laid out right to left.
 // Needs a production build (`npm run build`, which .ci/run does before the browser tests).
 import { decode } from "next-auth/jwt";
+import { TOTP } from "otpauth";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
@@ -67,6 +68,11 @@ async function signIn(email: string, password = TEST_OPERATOR_PASSWORD): Promise
   await page.fill("input[name=password]", password);
   await page.click("button[type=submit]");
   return page;
+}
+
+/** What an authenticator app with this key shows `steps` 30-second steps from now. */
+function totpCode(key: string, steps = 0): string {
+  return new TOTP({ secret: key, period: 30 }).generate({ timestamp: Date.now() + steps * 30_000 });
 }
 
 async function signedIn(role: keyof typeof operators): Promise<Page> {
@@ -306,7 +312,7 @@ describe("the operator console", () => {
       fetch(url("/api/admin/orders?limit=1"), { headers: { cookie: laptop.sessionCookie ?? "" } });
     expect((await fromLaptop()).status).toBe(200);
 
-    // On the phone: the operator opens "Your sessions" from their name, and signs the others out.
+    // On the phone: the operator opens "Your account" from their name, and signs the others out.
     const page = await signIn(target.email);
     await page.waitForURL(url("/admin"));
     await page.click("header a.who");
@@ -362,6 +368,43 @@ describe("the operator console", () => {
       { timeoutMs: 10_000, what: "the new role" },
     );
     await page.close();
+  });
+
+  it("an operator sets up two-step sign-in with the key read from the page, then signs in with password and code; a recovery code works once", async () => {
+    const target = await createTestOperator(db.prisma, "OPERATOR", app?.env.NEXTAUTH_SECRET);
+    const page = await signIn(target.email);
+    await page.waitForURL(url("/admin"));
+    await page.goto(url("/admin/sessions"));
+    await page.click('button[data-action="start-2fa"]');
+    const key = (await page.locator("[data-totp-secret]").textContent()) ?? "";
+    expect(await page.locator("img.qr").getAttribute("src")).toMatch(/^data:image\/svg\+xml;base64,/);
+    await page.fill("#second-factor input[name=code]", totpCode(key));
+    await page.click("#second-factor button[type=submit]");
+    await page.locator("[data-recovery-codes] li").first().waitFor();
+    const recovery = await page.locator("[data-recovery-codes] li").allTextContents();
+    expect(recovery).toHaveLength(10);
+    await page.click("text=I have saved them");
+    await page.locator('[data-second-factor="on"]').waitFor();
+    await page.close();
+
+    // Signing in now asks for the code after the password (the next step's: this one's is spent).
+    const withCode = async (code: string) => {
+      const next = await signIn(target.email);
+      await next.locator("#sign-in-error", { hasText: "Two-step sign-in is on" }).waitFor();
+      await next.fill("input[name=code]", code);
+      await next.click("button[type=submit]");
+      return next;
+    };
+    const second = await withCode(totpCode(key, 1));
+    await second.waitForURL(url("/admin"));
+    await second.close();
+    const third = await withCode(recovery[0] as string);
+    await third.waitForURL(url("/admin"));
+    await third.close();
+    const fourth = await withCode(recovery[0] as string);
+    await fourth.locator("#sign-in-error", { hasText: "already used" }).waitFor();
+    expect(new URL(fourth.url()).pathname).toBe("/admin/sign-in");
+    await fourth.close();
   });
 
   it("switches to Arabic and lays the console out right to left", async () => {

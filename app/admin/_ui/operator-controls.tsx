@@ -81,6 +81,7 @@ export function OperatorRowControls(props: {
   role: OperatorRole;
   disabled: boolean;
   locked: boolean;
+  secondFactor: boolean;
   self: boolean;
 }) {
   const t = useT();
@@ -149,8 +150,33 @@ export function OperatorRowControls(props: {
           <p dir="auto">{t("operators.disableConfirm", { name: props.name })}</p>
         </FormDialog>
       )}
+      {props.secondFactor ? <ResetSecondFactor operatorId={props.operatorId} name={props.name} /> : null}
       {props.locked ? <UnlockButton update={update} /> : null}
     </div>
+  );
+}
+
+/** A lost phone: the operator's two-step sign-in off, their sessions ended, after saying so. */
+function ResetSecondFactor({ operatorId, name }: { operatorId: string; name: string }) {
+  const t = useT();
+  async function reset(): Promise<string | undefined> {
+    const answer = await callAdminApi(`/api/admin/operators/${operatorId}/second-factor`, {
+      method: "DELETE",
+    });
+    return answer.ok ? undefined : t("common.error", { message: errorText(answer) });
+  }
+  return (
+    <FormDialog
+      trigger={t("secondFactor.reset")}
+      triggerClass="btn btn-small"
+      triggerData={`reset-2fa-${operatorId}`}
+      title={t("secondFactor.reset")}
+      submit={reset}
+      submitLabel={t("secondFactor.reset")}
+      submitClass="btn btn-danger"
+    >
+      <p dir="auto">{t("secondFactor.resetConfirm", { name })}</p>
+    </FormDialog>
   );
 }
 

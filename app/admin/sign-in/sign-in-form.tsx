@@ -1,6 +1,7 @@
 "use client";
 // Credentials go to next-auth (which fetches its CSRF token itself); the refusal reason comes back as
-// the error text lib/auth/authorize-operator.ts throws: INVALID or LOCKED:<seconds>.
+// the error text lib/auth/authorize-operator.ts throws: INVALID, LOCKED:<seconds>, or CODE_REQUIRED /
+// CODE_INVALID for an account with two-step sign-in, which then shows the code field.
 import { signIn } from "next-auth/react";
 import { type FormEvent, useState } from "react";
 import type { Translate } from "@/lib/i18n/translate";
@@ -12,6 +13,8 @@ function refusal(error: string, t: Translate): string {
     return t("signIn.error.LOCKED", { minutes: Math.max(1, Math.ceil(seconds / 60)) });
   }
   if (error === "INVALID" || error === "CredentialsSignin") return t("signIn.error.INVALID");
+  if (error === "CODE_REQUIRED") return t("signIn.codeNeeded");
+  if (error === "CODE_INVALID") return t("signIn.error.CODE_INVALID");
   if (/too many/i.test(error)) return t("signIn.error.RATE_LIMITED");
   return t("signIn.error.UNAVAILABLE");
 }
@@ -20,6 +23,8 @@ export function SignInForm({ initialError }: { initialError?: string | undefined
   const t = useT();
   const [error, setError] = useState(initialError ? refusal(initialError, t) : "");
   const [working, setWorking] = useState(false);
+  // Shown once the password was right and the account has two-step sign-in on.
+  const [askCode, setAskCode] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -30,6 +35,7 @@ export function SignInForm({ initialError }: { initialError?: string | undefined
       const result = await signIn("credentials", {
         email: String(form.get("email") ?? ""),
         password: String(form.get("password") ?? ""),
+        code: String(form.get("code") ?? ""),
         redirect: false,
       });
       if (result?.ok && !result.error) {
@@ -38,7 +44,9 @@ export function SignInForm({ initialError }: { initialError?: string | undefined
         window.location.assign(next?.startsWith("/admin") ? next : "/admin");
         return;
       }
-      setError(refusal(result?.error ?? "", t));
+      const reason = result?.error ?? "";
+      if (reason.startsWith("CODE_")) setAskCode(true);
+      setError(refusal(reason, t));
     } catch {
       setError(t("signIn.error.UNAVAILABLE"));
     }
@@ -60,6 +68,21 @@ export function SignInForm({ initialError }: { initialError?: string | undefined
         <span>{t("signIn.password")}</span>
         <input name="password" type="password" autoComplete="current-password" required dir="ltr" />
       </label>
+      {askCode ? (
+        <label className="field">
+          <span>{t("signIn.code")}</span>
+          <input
+            name="code"
+            autoComplete="one-time-code"
+            inputMode="text"
+            required
+            maxLength={20}
+            dir="ltr"
+            // biome-ignore lint/a11y/noAutofocus: the field appears because it is the next thing to type
+            autoFocus
+          />
+        </label>
+      ) : null}
       <button className="btn btn-primary" type="submit" disabled={working}>
         {working ? t("signIn.working") : t("signIn.submit")}
       </button>

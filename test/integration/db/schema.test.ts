@@ -61,6 +61,7 @@ const scalarFields = {
   AdminRequest: Prisma.AdminRequestScalarFieldEnum,
   ApiKey: Prisma.ApiKeyScalarFieldEnum,
   OperatorSession: Prisma.OperatorSessionScalarFieldEnum,
+  RecoveryCode: Prisma.RecoveryCodeScalarFieldEnum,
   OutboxEvent: Prisma.OutboxEventScalarFieldEnum,
   EventDelivery: Prisma.EventDeliveryScalarFieldEnum,
   DeliveryAttempt: Prisma.DeliveryAttemptScalarFieldEnum,
@@ -423,6 +424,9 @@ const ROUND_TRIPS = [
       role: enums.OperatorRole.ADMIN,
       lastLoginAt: at(),
       failedSignIns: 3,
+      totpSecret: "v1.aXY.dGFn.Y2lwaGVy",
+      totpEnabledAt: at(),
+      totpLastStep: 59_000_000,
       disabledAt: at(),
       createdAt: at(),
       updatedAt: at(),
@@ -447,6 +451,13 @@ const ROUND_TRIPS = [
     },
     (data) => db.prisma.apiKey.create({ data }),
     (key) => db.prisma.apiKey.findUniqueOrThrow({ where: { id: key } }),
+  ),
+
+  roundTripCase(
+    "RecoveryCode",
+    { id: id(), operatorId, codeHash: "ef".repeat(32), usedAt: at(), createdAt: at() },
+    (data) => db.prisma.recoveryCode.create({ data }),
+    (key) => db.prisma.recoveryCode.findUniqueOrThrow({ where: { id: key } }),
   ),
 
   roundTripCase(
@@ -879,6 +890,9 @@ const MINIMAL_ROWS: { model: Prisma.ModelName; create: () => Promise<void> }[] =
         lastLoginAt: null,
         disabledAt: null,
         failedSignIns: 0,
+        totpSecret: null,
+        totpEnabledAt: null,
+        totpLastStep: null,
       });
       made.operator = operator;
     },
@@ -923,6 +937,15 @@ const MINIMAL_ROWS: { model: Prisma.ModelName; create: () => Promise<void> }[] =
       });
       expect(apiKey).toMatchObject({ lastUsedAt: null, revokedAt: null, createdAt: expect.any(Date) });
       expect(made.audit.apiKeyId).toBeNull();
+    },
+  },
+  {
+    model: "RecoveryCode",
+    async create() {
+      const code = await db.prisma.recoveryCode.create({
+        data: { operatorId: made.operator.id, codeHash: id() },
+      });
+      expect(code).toMatchObject({ usedAt: null, createdAt: expect.any(Date) });
     },
   },
   {

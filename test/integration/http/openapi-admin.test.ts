@@ -2,6 +2,7 @@
 // each /api/admin endpoint is called as an operator — with its contract's example request, its ids
 // swapped for real ones — and its real answers, a success and at least one error each, must fit the
 // documented schema of their status, headers included.
+import { TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operatorConsoleApi } from "@/lib/api/contract/admin";
 import * as alerts from "@/lib/api/contract/admin/alerts";
@@ -12,6 +13,7 @@ import * as lists from "@/lib/api/contract/admin/lists";
 import * as operators from "@/lib/api/contract/admin/operators";
 import * as actions from "@/lib/api/contract/admin/order-actions";
 import * as orders from "@/lib/api/contract/admin/orders";
+import * as secondFactor from "@/lib/api/contract/admin/second-factor";
 import * as sessions from "@/lib/api/contract/admin/sessions";
 import * as webhooks from "@/lib/api/contract/admin/webhooks";
 import type { Endpoint } from "@/lib/api/contract/endpoint";
@@ -559,6 +561,38 @@ describe("the console's other records", () => {
     const another = await createTestOperator(app.db.prisma, "VIEWER");
     await expectDocumented(others, await send(others, {}, another.browser(app.url)), 200);
     await expectDocumented(others, await send(others, exampleRequest(others, "signed-out"), {}), 401);
+  });
+
+  it("two-step sign-in: started (200), confirmed (200), a wrong code (400), not signed in (401); reset by an ADMIN (200), not by an OPERATOR (403)", async () => {
+    const someone = await createTestOperator(app.db.prisma, "OPERATOR");
+    const start = secondFactor.adminStartSecondFactor;
+    const started = await expectDocumented(start, await send(start, {}, someone.browser(app.url)), 200);
+    await expectDocumented(start, await send(start, exampleRequest(start, "signed-out"), {}), 401);
+
+    const confirm = secondFactor.adminConfirmSecondFactor;
+    await expectDocumented(
+      confirm,
+      await send(confirm, exampleRequest(confirm, "wrong-code"), someone.browser(app.url)),
+      400,
+    );
+    const code = new TOTP({ secret: started.secret as string, period: 30 }).generate();
+    await expectDocumented(
+      confirm,
+      await send(confirm, like(confirm, "confirmed", { body: { code } }), someone.browser(app.url)),
+      200,
+    );
+
+    const reset = secondFactor.adminResetSecondFactor;
+    await expectDocumented(
+      reset,
+      await send(reset, like(reset, "operator", { params: { id: someone.id } }), operator.script()),
+      403,
+    );
+    await expectDocumented(
+      reset,
+      await send(reset, like(reset, "reset", { params: { id: someone.id } }), admin.browser(app.url)),
+      200,
+    );
   });
 
   it("audit log: an operator's entries (200); not for an OPERATOR (403)", async () => {

@@ -49,6 +49,9 @@ export default async function OperatorsPage() {
                   ) : (
                     <span className="badge tone-ok">{t("operators.active")}</span>
                   )}
+                  {operator.totpEnabledAt ? (
+                    <span className="badge tone-neutral">{t("secondFactor.badge")}</span>
+                  ) : null}
                   {operator.failedSignIns > 0 ? (
                     <div className="muted">
                       {t("operators.failedSignIns", { count: operator.failedSignIns })}
@@ -70,6 +73,7 @@ export default async function OperatorsPage() {
                     role={operator.role}
                     disabled={operator.disabledAt !== null}
                     locked={guessed}
+                    secondFactor={operator.totpEnabledAt !== null}
                     self={operator.id === me.id}
                   />
                 </div>

@@ -1,17 +1,21 @@
 import type { Metadata } from "next";
 import { deviceName } from "@/lib/admin/device-name";
 import { listSessions } from "@/lib/admin/sessions";
+import { recoveryCodesLeft } from "@/lib/auth/second-factor";
 import { getEnv } from "@/lib/env";
+import { formatBaghdadTime } from "@/lib/i18n/format";
 import { consolePage, type SearchParams } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";
 import { Time } from "../../_ui/format";
 import { PageHead } from "../../_ui/page-head";
+import { SecondFactorSetup } from "../../_ui/second-factor-setup";
 import { EndOtherSessions, EndSession } from "../../_ui/session-controls";
 
-export const metadata: Metadata = { title: "Sessions" };
+export const metadata: Metadata = { title: "Your account" };
 
-// Where an operator is signed in: this browser and any other, each with where and when; sign out
-// one, or all but this one. An ADMIN opens another operator's from the Operators page (?operator=).
+// An operator's own account: two-step sign-in (set it up, or see since when it is on), and where
+// they are signed in (this browser and any other, each with where and when; sign out one, or all but
+// this one). An ADMIN opens another operator's sessions from the Operators page (?operator=).
 export default async function SessionsPage({ searchParams }: { searchParams: SearchParams }) {
   const { ctx, locale, t, operator: me } = await consolePage("VIEWER");
   const requested = (await searchParams).operator;
@@ -23,9 +27,12 @@ export default async function SessionsPage({ searchParams }: { searchParams: Sea
   const others = sessions.filter((session) => !session.current).length;
   return (
     <>
-      <PageHead title={whose ? t("sessions.titleOf", { name: whose.name }) : t("sessions.title")}>
+      <PageHead title={whose ? t("sessions.titleOf", { name: whose.name }) : t("sessions.title")} />
+      {operatorId ? null : <SecondFactorCard />}
+      <div className="section-head">
+        <h2>{t("sessions.heading")}</h2>
         {!operatorId && others > 0 ? <EndOtherSessions /> : null}
-      </PageHead>
+      </div>
       <p className="muted">
         {t("sessions.intro", { idle: Math.round(getEnv().operatorSessions.idleMs / 60_000) })}
       </p>
@@ -72,5 +79,29 @@ export default async function SessionsPage({ searchParams }: { searchParams: Sea
         </DataTable>
       ) : null}
     </>
+  );
+}
+
+/** Two-step sign-in for the operator looking: on since when, or set it up here. */
+async function SecondFactorCard() {
+  const { ctx, locale, t, operator: me } = await consolePage("VIEWER");
+  const row = await ctx.prisma.operator.findUniqueOrThrow({
+    where: { id: me.id },
+    select: { totpEnabledAt: true },
+  });
+  return (
+    <section className="card stack" id="second-factor">
+      <h2>{t("secondFactor.title")}</h2>
+      {row.totpEnabledAt ? (
+        <p data-second-factor="on">
+          {t("secondFactor.on", {
+            time: formatBaghdadTime(row.totpEnabledAt, locale),
+            left: await recoveryCodesLeft(ctx.prisma, me.id),
+          })}
+        </p>
+      ) : (
+        <SecondFactorSetup />
+      )}
+    </section>
   );
 }

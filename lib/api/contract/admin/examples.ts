@@ -161,6 +161,7 @@ export const operatorExample = {
   role: "OPERATOR",
   lastLoginAt: "2026-11-22T08:02:10.000Z",
   failedSignIns: 0,
+  totpEnabledAt: null,
   disabledAt: null,
   createdAt: "2026-11-01T07:00:00.000Z",
   updatedAt: "2026-11-22T08:02:10.000Z",

@@ -27,6 +27,7 @@ import {
   adminVoidOrder,
 } from "./order-actions";
 import { adminExportOrders, adminGetOrder, adminListOrders } from "./orders";
+import { adminConfirmSecondFactor, adminResetSecondFactor, adminStartSecondFactor } from "./second-factor";
 import { adminEndOtherSessions, adminEndSession, adminListSessions } from "./sessions";
 import {
   adminCreateWebhookEndpoint,
@@ -70,6 +71,9 @@ export const operatorConsoleApi: ApiArea = {
     adminListSessions,
     adminEndSession,
     adminEndOtherSessions,
+    adminStartSecondFactor,
+    adminConfirmSecondFactor,
+    adminResetSecondFactor,
     adminListWebhookEndpoints,
     adminCreateWebhookEndpoint,
     adminUpdateWebhookEndpoint,

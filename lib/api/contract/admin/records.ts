@@ -253,10 +253,11 @@ export const operatorRecord = z
     role: z.enum(OperatorRole),
     lastLoginAt: time.nullable(),
     failedSignIns: count,
+    totpEnabledAt: time.nullable().meta({ description: "Since when two-step sign-in is on; null when off." }),
     disabledAt: time.nullable(),
     createdAt: time,
     updatedAt: time,
-  } satisfies FieldsOf<Omit<Operator, "passwordHash">>)
+  } satisfies FieldsOf<Omit<Operator, "passwordHash" | "totpSecret" | "totpLastStep">>)
   .meta({ id: "AdminOperator" });
 
 export const productRecord = z

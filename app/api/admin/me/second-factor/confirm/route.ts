@@ -1,0 +1,17 @@
+import * as contract from "@/lib/api/contract/admin/second-factor";
+import { confirmTotpEnrolment } from "@/lib/auth/second-factor";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { readJson, route } from "@/lib/http/route";
+
+// The answer holds the recovery codes, this once: never cached.
+export const POST = route.operator("VIEWER", async ({ request, ctx, operator }) => {
+  const { code } = await readJson(request, contract.adminConfirmSecondFactor.body);
+  return Response.json(
+    (await confirmTotpEnrolment(ctx, operator, code)) satisfies contract.RecoveryCodesJson,
+    {
+      headers: { "Cache-Control": "no-store" },
+    },
+  );
+});
+
+export const { GET, PUT, PATCH, DELETE } = methodsOtherThan("POST");

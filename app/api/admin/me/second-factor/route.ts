@@ -1,0 +1,13 @@
+import type * as contract from "@/lib/api/contract/admin/second-factor";
+import { startTotpEnrolment } from "@/lib/auth/second-factor";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { route } from "@/lib/http/route";
+
+// The answer holds the new secret: never cached.
+export const POST = route.operator("VIEWER", async ({ ctx, operator }) =>
+  Response.json((await startTotpEnrolment(ctx, operator)) satisfies contract.EnrolmentJson, {
+    headers: { "Cache-Control": "no-store" },
+  }),
+);
+
+export const { GET, PUT, PATCH, DELETE } = methodsOtherThan("POST");
