@@ -24,6 +24,9 @@ const SECRET_KEYS = [
   "Authorization",
   "privateKey",
   "cookie",
+  "totpSecret",
+  "secret",
+  "recoveryCodes",
 ];
 
 const REDACT_PATHS = SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]);

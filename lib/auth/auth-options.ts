@@ -10,7 +10,7 @@ import type { OperatorRole } from "@/lib/db";
 import { getPrisma } from "@/lib/db/client";
 import { getEnv, publishNextAuthUrl } from "@/lib/env";
 import { getLogger } from "@/lib/log";
-import { authorizeOperator } from "./authorize-operator";
+import { authorizeOperator, signInRefusal } from "./authorize-operator";
 import { endOperatorSession } from "./operator-sessions";
 
 declare module "next-auth" {
@@ -59,7 +59,8 @@ export function getAuthOptions(): NextAuthOptions {
           password: { label: "Password", type: "password" },
           code: { label: "Code", type: "text" },
         },
-        authorize: (credentials, request) => authorizeOperator(credentials, request?.headers),
+        authorize: (credentials, request) =>
+          authorizeOperator(credentials, request?.headers).catch(signInRefusal),
       }),
     ],
     callbacks: {

@@ -10,11 +10,12 @@ import { recordAudit } from "@/lib/admin/audit";
 import type { Operator } from "@/lib/db";
 import { getPrisma } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
+import { HttpError } from "@/lib/http/errors";
 import { clientAddressOf } from "@/lib/http/rate-limit";
 import { getLogger } from "@/lib/log";
 import { startOperatorSession } from "./operator-sessions";
 import { checkSecondFactor } from "./second-factor";
-import { type SignInResult, signInOperator } from "./sign-in";
+import { recordSignIn, type SignInResult, signInOperator } from "./sign-in";
 import { signInThrottle } from "./sign-in-throttle";
 
 /** Why a sign-in was refused, as next-auth passes it to the sign-in page (`error`). */
@@ -56,6 +57,7 @@ export async function authorizeOperator(
   }
   const secondFactor = await secondStep(result.operator, credentials, { email, address, userAgent });
   await signInThrottle.succeeded(email, address);
+  await recordSignIn(getPrisma(), result.operator.id);
   const { id, name, role } = result.operator;
   const sessionId = await startOperatorSession(
     getPrisma(),
@@ -65,6 +67,21 @@ export async function authorizeOperator(
   await auditSignIn(result, { address, userAgent, sessionId, secondFactor });
   getLogger().info({ operatorId: id, sessionId, address }, "operator signed in");
   return { id, email: result.operator.email, name, role, sessionId };
+}
+
+/**
+ * What the sign-in page may be told. next-auth puts the thrown message in the page's address, so
+ * anything but our own answers and the rate limit's (a database or Redis failure, say) is logged
+ * and told as UNAVAILABLE.
+ */
+export function signInRefusal(error: unknown): never {
+  const message = error instanceof Error ? error.message : "";
+  const ours = Object.values(SIGN_IN_ERRORS).some(
+    (code) => message === code || message.startsWith(`${code}:`),
+  );
+  if (ours || (error instanceof HttpError && error.code === "RATE_LIMITED")) throw error;
+  getLogger().error({ err: error }, "operator sign-in failed");
+  throw new Error("UNAVAILABLE");
 }
 
 /**

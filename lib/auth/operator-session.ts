@@ -98,6 +98,17 @@ export async function authenticateOperator(request: Request): Promise<Authentica
   return { operator, viaCookie };
 }
 
+/**
+ * For pages: the operator whose session (the cookie's token, and its row on the server) still
+ * stands, or null. A token that decodes is not enough: its session may have ended.
+ */
+export async function pageOperator(): Promise<OperatorIdentity | null> {
+  const session = await getServerSession(getAuthOptions());
+  return currentOperator(
+    session?.operator && { sessionId: session.operator.sessionId, operatorId: session.operator.id },
+  );
+}
+
 /** For API routes: 403 unless the operator's role reaches `minimum`. */
 export function requireRole(operator: OperatorIdentity, minimum: OperatorRole): void {
   if (!hasRole(operator.role, minimum)) {
@@ -110,10 +121,7 @@ export function requireRole(operator: OperatorIdentity, minimum: OperatorRole): 
  * below `minimum` shows the "not allowed" page instead of the content.
  */
 export async function requireOperatorPage(minimum: OperatorRole = "VIEWER"): Promise<OperatorIdentity> {
-  const session = await getServerSession(getAuthOptions());
-  const operator = await currentOperator(
-    session?.operator && { sessionId: session.operator.sessionId, operatorId: session.operator.id },
-  );
+  const operator = await pageOperator();
   if (!operator) redirect("/admin/sign-in");
   if (!hasRole(operator.role, minimum)) redirect(`/admin/forbidden?need=${minimum}`);
   return operator;

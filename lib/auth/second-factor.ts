@@ -4,7 +4,7 @@
 // in force, and only then are the recovery codes made, shown once and kept as hashes. Each TOTP step
 // signs in once (the last accepted step is kept), so a code seen over someone's shoulder is spent.
 // An ADMIN can reset an operator's second factor (a lost phone): that ends their sessions.
-import { createHash, randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { recordAudit } from "@/lib/admin/audit";
@@ -38,9 +38,13 @@ function storedSecret(ctx: Pick<Context, "tokenKey">, operator: Operator): Secre
   return Secret.fromBase32(decryptSecret(operator.totpSecret, ctx.tokenKey, `totp:${operator.id}`));
 }
 
-function hashRecoveryCode(code: string): string {
+/**
+ * A keyed hash (HMAC-SHA256 with the token key, bound to the operator): a copy of the database alone
+ * cannot be searched for codes, and one operator's code is no other's.
+ */
+function hashRecoveryCode(code: string, operatorId: string, key: Buffer): string {
   const normalized = code.toLowerCase().replace(/[^a-z0-9]/g, "");
-  return createHash("sha256").update(`recovery:${normalized}`).digest("hex");
+  return createHmac("sha256", key).update(`recovery:${operatorId}:${normalized}`).digest("hex");
 }
 
 /** Ten characters from an alphabet without look-alikes, written as two groups of five. */
@@ -102,15 +106,19 @@ export async function confirmTotpEnrolment(ctx: Context, actor: OperatorIdentity
   }
   const recoveryCodes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   await ctx.prisma.$transaction(async (tx) => {
-    await tx.operator.update({
-      where: { id: operator.id },
+    // Only the secret this code was checked against: a second "start" meanwhile replaced it.
+    const turnedOn = await tx.operator.updateMany({
+      where: { id: operator.id, totpEnabledAt: null, totpSecret: operator.totpSecret },
       data: { totpEnabledAt: ctx.now(), totpLastStep: step },
     });
+    if (turnedOn.count !== 1) {
+      throw new ConflictError("The setup was started again meanwhile: scan the new code and try again.");
+    }
     await tx.recoveryCode.deleteMany({ where: { operatorId: operator.id } });
     await tx.recoveryCode.createMany({
       data: recoveryCodes.map((recovery) => ({
         operatorId: operator.id,
-        codeHash: hashRecoveryCode(recovery),
+        codeHash: hashRecoveryCode(recovery, operator.id, ctx.tokenKey),
       })),
     });
     await recordAudit(tx, {
@@ -147,7 +155,7 @@ export async function checkSecondFactor(
     return spent.count === 1 ? "TOTP" : null;
   }
   const used = await prisma.recoveryCode.updateMany({
-    where: { operatorId: operator.id, codeHash: hashRecoveryCode(code), usedAt: null },
+    where: { operatorId: operator.id, codeHash: hashRecoveryCode(code, operator.id, tokenKey), usedAt: null },
     data: { usedAt: now },
   });
   return used.count === 1 ? "RECOVERY_CODE" : null;

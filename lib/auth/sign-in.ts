@@ -15,7 +15,6 @@ export type SignInResult =
 export async function signInOperator(
   prisma: PrismaClient,
   input: { email: string; password: string },
-  now: Date = new Date(),
 ): Promise<SignInResult> {
   const operator = await prisma.operator.findUnique({ where: { email: normalizeEmail(input.email) } });
   const matches = await verifyPassword(operator?.passwordHash ?? (await decoyHash()), input.password);
@@ -27,9 +26,10 @@ export async function signInOperator(
     }
     return { ok: false, operator };
   }
-  const signedIn = await prisma.operator.update({
-    where: { id: operator.id },
-    data: { failedSignIns: 0, lastLoginAt: now },
-  });
-  return { ok: true, operator: signedIn };
+  return { ok: true, operator };
+}
+
+/** A sign-in that passed every step (the second factor too): the count of wrong passwords starts over. */
+export function recordSignIn(prisma: PrismaClient, operatorId: string, now: Date = new Date()) {
+  return prisma.operator.update({ where: { id: operatorId }, data: { failedSignIns: 0, lastLoginAt: now } });
 }

@@ -8,11 +8,19 @@ import { type IncomingMessage, Server } from "node:http";
 
 export const PEER_ADDRESS_HEADER = "x-peer-address";
 
-let installed = false;
+// Kept on globalThis: Next.js may load this module more than once (its bundles), and the header is
+// only to be believed where this process really installed the patch.
+const INSTALLED = Symbol.for("wallet-merchant.peer-address-installed");
+const flags = globalThis as { [INSTALLED]?: boolean };
+
+/** Whether this process notes connections' addresses; if not, an X-Peer-Address is a client's claim. */
+export function peerAddressInstalled(): boolean {
+  return flags[INSTALLED] === true;
+}
 
 export function installPeerAddress(): void {
-  if (installed) return;
-  installed = true;
+  if (flags[INSTALLED]) return;
+  flags[INSTALLED] = true;
   const emit = Server.prototype.emit;
   // Server's emit is typed by overloads, one per event; the wrapper takes any and passes all on.
   const wrapped = function emitWithPeer(this: Server, event: string | symbol, ...args: unknown[]) {

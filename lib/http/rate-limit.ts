@@ -7,7 +7,7 @@ import { getEnv } from "@/lib/env";
 import { getRedis } from "@/lib/redis";
 import { clientAddressFrom } from "./client-address";
 import { HttpError } from "./errors";
-import { PEER_ADDRESS_HEADER } from "./peer-address";
+import { PEER_ADDRESS_HEADER, peerAddressInstalled } from "./peer-address";
 
 export interface RateLimit {
   /** Distinct name per use, so limits of different routes never share counters. */
@@ -39,7 +39,7 @@ export function clientAddressOf(header: (name: string) => string | null | undefi
     header("x-forwarded-for"),
     header("x-real-ip"),
     getEnv().trustedProxyHops,
-    header(PEER_ADDRESS_HEADER),
+    peerAddressInstalled() ? header(PEER_ADDRESS_HEADER) : undefined,
   );
 }
 

@@ -326,6 +326,10 @@ describe("the operator console", () => {
       what: "only this browser's session to be left",
     });
     expect((await fromLaptop()).status).toBe(401);
+    // The laptop's browser, opening the console, is sent to sign in (once, not round in circles).
+    const opened = await fetch(url("/admin"), { headers: { cookie: laptop.sessionCookie ?? "" } });
+    expect(new URL(opened.url).pathname).toBe("/admin/sign-in");
+    expect(opened.status).toBe(200);
     // This browser goes on.
     await page.goto(url("/admin/orders"));
     expect(new URL(page.url()).pathname).toBe("/admin/orders");

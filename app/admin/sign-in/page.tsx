@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { getServerSession } from "next-auth";
-import { getAuthOptions } from "@/lib/auth/auth-options";
+import { pageOperator } from "@/lib/auth/operator-session";
 import { currentLocale } from "@/lib/i18n/locale";
 import { translatorFor } from "@/lib/i18n/translate";
 import { LanguageSwitch } from "../_ui/language-switch";
@@ -10,7 +9,9 @@ import { SignInForm } from "./sign-in-form";
 export const metadata: Metadata = { title: "Sign in" };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ error?: string }> }) {
-  if (await getServerSession(getAuthOptions())) redirect("/admin");
+  // Only a session that still stands goes on to the console: one that ended (signed out elsewhere,
+  // idle, a password change) would be sent straight back here.
+  if (await pageOperator()) redirect("/admin");
   const t = translatorFor(await currentLocale());
   const { error } = await searchParams;
   return (

@@ -87,6 +87,9 @@ describe("two-step sign-in", () => {
   it("asks for a code after the right password; each code signs in once", async () => {
     const { operator, secret, enrolCode } = await enrolled();
     expect(await signIn(operator.email)).toEqual({ ok: false, error: "CODE_REQUIRED" });
+    // The right password alone is no sign-in: it is not recorded as one.
+    const halfway = await app.db.prisma.operator.findUniqueOrThrow({ where: { id: operator.id } });
+    expect(halfway.lastLoginAt).toBeNull();
     // The enrolment spent its code's step; a later step's code is accepted (a phone 30 s ahead).
     expect(await signIn(operator.email, enrolCode)).toEqual({ ok: false, error: "CODE_INVALID" });
     const next = codeOf(secret, 1);

@@ -4,8 +4,9 @@
 // per-address limits that never fall into one shared bucket; sign-ins in the audit log.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOperator } from "@/lib/admin/operators";
-import { authorizeOperator } from "@/lib/auth/authorize-operator";
+import { authorizeOperator, signInRefusal } from "@/lib/auth/authorize-operator";
 import { signInOperator } from "@/lib/auth/sign-in";
+import { HttpError } from "@/lib/http/errors";
 import { createTestOperator } from "@/test/support/operators";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";
 
@@ -36,6 +37,25 @@ function signIn(email: string, password: string, address: string) {
 
 /** A fresh documentation address per test, so budgets never carry over between tests. */
 const address = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+
+describe("what the sign-in page is told", () => {
+  it("our own answers and the rate limit pass; anything else (a database down) is UNAVAILABLE", () => {
+    const told = (error: unknown) => {
+      try {
+        signInRefusal(error);
+      } catch (thrown) {
+        return (thrown as Error).message;
+      }
+    };
+    expect(told(new Error("INVALID"))).toBe("INVALID");
+    expect(told(new Error("LOCKED:900"))).toBe("LOCKED:900");
+    expect(told(new Error("CODE_REQUIRED"))).toBe("CODE_REQUIRED");
+    expect(told(new HttpError("RATE_LIMITED", "Too many requests; retry in 60 s."))).toBe(
+      "Too many requests; retry in 60 s.",
+    );
+    expect(told(new Error("connect ECONNREFUSED 10.0.0.5:5432 (database merchant)"))).toBe("UNAVAILABLE");
+  });
+});
 
 describe("operator sign-in", () => {
   it("stores an argon2id hash, never the password, and accepts the right one (any e-mail case)", async () => {

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
 import { deviceName } from "@/lib/admin/device-name";
 import { listSessions } from "@/lib/admin/sessions";
+import { hasRole } from "@/lib/auth/roles";
 import { recoveryCodesLeft } from "@/lib/auth/second-factor";
 import { getEnv } from "@/lib/env";
 import { formatBaghdadTime } from "@/lib/i18n/format";
@@ -20,6 +22,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Sea
   const { ctx, locale, t, operator: me } = await consolePage("VIEWER");
   const requested = (await searchParams).operator;
   const operatorId = typeof requested === "string" && requested !== me.id ? requested : undefined;
+  if (operatorId && !hasRole(me.role, "ADMIN")) redirect("/admin/forbidden?need=ADMIN");
   const whose = operatorId
     ? await ctx.prisma.operator.findUnique({ where: { id: operatorId }, select: { name: true } })
     : null;
