@@ -29,7 +29,7 @@ async function main(): Promise<number> {
       console.error(`[admin:create] ${issue.path.join(".") || "input"}: ${issue.message}`);
     }
     console.error(
-      "[admin:create] usage: npm run admin:create -- --email E --password P --role VIEWER|OPERATOR|ADMIN",
+      "[admin:create] usage: npm run admin:create -- --email E --password P --role VIEWER|SUPPORT|FINANCE|ADMIN (or a role made in the console)",
     );
     return 2;
   }

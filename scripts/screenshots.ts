@@ -109,7 +109,7 @@ async function main() {
     );
 
     // Demo colleagues for the Operators page: a cashier, and a supervisor someone has been guessing at.
-    await createTestOperator(db.prisma, "OPERATOR", app.env.NEXTAUTH_SECRET, {
+    await createTestOperator(db.prisma, "FINANCE", app.env.NEXTAUTH_SECRET, {
       email: "ali@shop.example",
       name: "علي حسن",
     });

@@ -3,11 +3,11 @@
 // lib/auth/api-key-auth.ts.
 import type { z } from "zod";
 import { newApiKeySecret } from "@/lib/auth/api-key-auth";
+import { grantsOf } from "@/lib/auth/grants";
 import type { OperatorIdentity } from "@/lib/auth/operator-session";
-import { hasRole } from "@/lib/auth/roles";
 import type { ServiceContext } from "@/lib/context/service-context";
 import type { ApiKey, Operator } from "@/lib/db";
-import { ForbiddenError, NotFoundError } from "@/lib/errors/domain-errors";
+import { ForbiddenError, InvalidRequestError, NotFoundError } from "@/lib/errors/domain-errors";
 import { apiKeyState } from "./api-key-state";
 import { recordAudit } from "./audit";
 import type { apiKeyInput } from "./request-schemas";
@@ -34,13 +34,16 @@ export async function createApiKey(
   actor: OperatorIdentity,
   input: z.output<typeof apiKeyInput>,
 ) {
-  // Through a key of their own, an ADMIN could otherwise hand out more than that key may do.
-  if (!hasRole(actor.role, input.role)) {
-    throw new ForbiddenError(`A key cannot do more than you: you act as ${actor.role}.`);
-  }
   const { secret, prefix, secretHash } = newApiKeySecret();
   const now = ctx.now();
   const key = await ctx.prisma.$transaction(async (tx) => {
+    const role = await tx.role.findUnique({ where: { key: input.role } });
+    if (!role) throw new InvalidRequestError(`There is no role "${input.role}".`, { role: input.role });
+    // Through a key of their own, an admin could otherwise hand out more than that key may do.
+    const beyond = grantsOf(role).permissions.filter((permission) => !actor.permissions.includes(permission));
+    if (beyond.length > 0) {
+      throw new ForbiddenError(`A key cannot do more than you: your role lacks ${beyond.join(", ")}.`);
+    }
     const created = await tx.apiKey.create({
       data: {
         name: input.name,

@@ -18,6 +18,8 @@ export interface AuditInput {
     | "NOTIFICATION"
     | "API_KEY"
     | "WEBHOOK_ENDPOINT"
+    | "ROLE"
+    | "REFUND_REQUEST"
     | "EVENT_DELIVERY"
     | "ALERT_RULE";
   subjectId: string;

@@ -1,7 +1,7 @@
 // Operators as an ADMIN manages them: create with a role and a first password, change the role,
 // disable or enable (a disabled operator is refused on the next request, whatever their session says),
-// unlock (forget their wrong passwords, so they may try again at once from anywhere). Nobody can disable or demote themselves (so a console always
-// keeps an admin). Every change is audited; password hashes never leave this module.
+// unlock (forget their wrong passwords, so they may try again at once from anywhere). Nobody can
+// disable themselves or change their own role (so a console always keeps someone who manages it). Every change is audited; password hashes never leave this module.
 import type { z } from "zod";
 import type { OperatorIdentity } from "@/lib/auth/operator-session";
 import { endOperatorSessions, type SessionEndReason } from "@/lib/auth/operator-sessions";
@@ -13,6 +13,7 @@ import { createUnlessTaken } from "@/lib/db/errors";
 import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors/domain-errors";
 import { recordAudit } from "./audit";
 import type { operatorInput, operatorUpdate } from "./request-schemas";
+import { assertRoleExists } from "./roles";
 
 /** What anyone may see of an operator: never the password hash nor the second factor's secret. */
 function publicOperator(operator: Operator) {
@@ -34,6 +35,7 @@ export async function createOperator(
   return createUnlessTaken(
     () =>
       ctx.prisma.$transaction(async (tx) => {
+        await assertRoleExists(tx, input.role);
         const operator = await tx.operator.create({
           data: { email: input.email, name: input.name, role: input.role, passwordHash },
         });
@@ -57,15 +59,14 @@ export async function updateOperator(
   operatorId: string,
   input: z.output<typeof operatorUpdate>,
 ) {
-  if (operatorId === actor.id && (input.disabled === true || (input.role && input.role !== "ADMIN"))) {
-    throw new ForbiddenError(
-      "You cannot disable yourself or give up your own admin role; ask another admin.",
-    );
+  if (operatorId === actor.id && (input.disabled === true || (input.role && input.role !== actor.role))) {
+    throw new ForbiddenError("You cannot disable yourself or change your own role; ask another admin.");
   }
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const updated = await ctx.prisma.$transaction(async (tx) => {
     const before = await tx.operator.findUnique({ where: { id: operatorId } });
     if (!before) throw new NotFoundError("No such operator.");
+    if (input.role) await assertRoleExists(tx, input.role);
     const after = await tx.operator.update({
       where: { id: operatorId },
       data: {

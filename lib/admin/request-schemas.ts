@@ -7,6 +7,7 @@ import { NotificationKind, NotificationStatus, OrderFlow, RefundStatus } from "@
 import type { OrderActionName } from "@/lib/admin/orders/actions/order-action-names";
 import { ALERT_RULE_TYPES, CHAT_FORMATS } from "@/lib/alerts/alert-types";
 import { normalizeEmail, passwordProblem } from "@/lib/auth/credential-rules";
+import { PERMISSIONS } from "@/lib/auth/permissions";
 import { EVENT_TYPES } from "@/lib/events/event-types";
 import { ORDER_STATUSES } from "@/lib/orders/order-state";
 import { toLatinDigits } from "@/lib/validation/latin-digits";
@@ -140,7 +141,13 @@ const password = z
   })
   .meta({ description: "12 to 256 characters; no composition rules." });
 
-const role = z.enum(["VIEWER", "OPERATOR", "ADMIN"]);
+const role = z
+  .string()
+  .regex(/^[A-Z][A-Z0-9_]{1,39}$/, { message: "must be a role's key, e.g. SUPPORT" })
+  .meta({
+    description: "The role's key: VIEWER, SUPPORT, FINANCE, ADMIN or one an admin made.",
+    examples: ["SUPPORT"],
+  });
 
 export const operatorInput = z.strictObject({
   email: z.email().max(320).transform(normalizeEmail),
@@ -157,6 +164,39 @@ export const operatorUpdate = z.strictObject({
     .optional()
     .meta({ description: "Lets the operator try again at once from anywhere after wrong passwords." }),
   password: password.optional(),
+});
+
+// ---------------------------------------------------------------- roles
+
+/** A refund limit in fils, or null for none; 0 means every refund waits for approval. */
+const limitFils = z
+  .union([z.string().regex(/^\d{1,18}$/), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
+  .transform((value) => BigInt(value))
+  .nullable();
+
+export const roleUpdate = z.strictObject({
+  name: z.string().trim().min(1).max(60).optional(),
+  permissions: z
+    .array(z.enum(PERMISSIONS))
+    .max(PERMISSIONS.length * 2)
+    .optional(),
+  refundLimitFils: limitFils
+    .optional()
+    .meta({ description: "The largest refund sent without approval, in fils; null: no limit." }),
+  dailyRefundLimitFils: limitFils.optional().meta({
+    description: "What one operator refunds in a Baghdad day without approval, in fils; null: no limit.",
+  }),
+  requireSecondFactor: z.boolean().optional(),
+});
+
+export const roleInput = roleUpdate.required({ name: true, permissions: true });
+
+export const roleParams = z.object({ key: role });
+
+export const secondFactorPolicy = z.strictObject({
+  requireSecondFactor: z
+    .boolean()
+    .meta({ description: "For every role at once: required, or not required." }),
 });
 
 // ---------------------------------------------------------------- API keys

@@ -9,7 +9,7 @@ import {
   isLive,
   type SessionSettings,
 } from "@/lib/auth/operator-sessions";
-import { hasRole } from "@/lib/auth/roles";
+import { can } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/context/service-context";
 import type { OperatorSession } from "@/lib/db";
 import { ForbiddenError, NotFoundError } from "@/lib/errors/domain-errors";
@@ -19,7 +19,7 @@ type Context = Pick<ServiceContext, "prisma" | "now">;
 
 /** Another operator's sessions are an ADMIN's business only. */
 function assertMayManage(actor: OperatorIdentity, operatorId: string): void {
-  if (operatorId !== actor.id && !hasRole(actor.role, "ADMIN")) {
+  if (operatorId !== actor.id && !can(actor, "operators.manage")) {
     throw new ForbiddenError("Only an administrator sees or ends another operator's sessions.");
   }
 }

@@ -1,10 +1,10 @@
 import "server-only";
 // The console's API for scripts: `Authorization: Bearer wmk_…`, a key an ADMIN made on the API keys
 // page (lib/admin/api-keys.ts). A key acts for the operator who made it, with its own role but never
-// more than theirs now: disabling or demoting that operator takes effect on their keys at once.
+// more than theirs now: disabling or narrowing that operator takes effect on their keys at once.
 import { createHash, randomBytes } from "node:crypto";
-import type { OperatorRole, PrismaClient } from "@/lib/db";
-import { hasRole } from "./roles";
+import type { PrismaClient } from "@/lib/db";
+import { type Grants, grantsOf, narrowestGrants } from "./grants";
 
 /** Marks our keys, so a leaked one is recognised (secret scanners) and never taken for a session. */
 const API_KEY_PREFIX = "wmk_";
@@ -28,12 +28,11 @@ export function hashApiKey(secret: string): string {
   return createHash("sha256").update(secret).digest("hex");
 }
 
-export interface ApiKeyOperator {
+/** The key's grants are its role's, narrowed to its maker's current ones. */
+export interface ApiKeyOperator extends Grants {
   operatorId: string;
   email: string;
   name: string;
-  /** The key's role, lowered to its maker's current one. */
-  role: OperatorRole;
   apiKeyId: string;
 }
 
@@ -45,7 +44,7 @@ export async function authenticateApiKey(
 ): Promise<ApiKeyOperator | null> {
   const key = await prisma.apiKey.findUnique({
     where: { secretHash: hashApiKey(secret) },
-    include: { operator: true },
+    include: { roleDefinition: true, operator: { include: { roleDefinition: true } } },
   });
   if (!key || key.revokedAt || key.expiresAt <= now || key.operator.disabledAt) return null;
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= LAST_USED_GRANULARITY_MS) {
@@ -55,7 +54,7 @@ export async function authenticateApiKey(
     operatorId: key.operator.id,
     email: key.operator.email,
     name: `${key.operator.name} (API key "${key.name}")`,
-    role: hasRole(key.operator.role, key.role) ? key.role : key.operator.role,
+    ...narrowestGrants(grantsOf(key.roleDefinition), grantsOf(key.operator.roleDefinition)),
     apiKeyId: key.id,
   };
 }

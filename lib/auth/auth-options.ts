@@ -6,7 +6,6 @@ import "server-only";
 // changing their role or password takes effect at once (lib/auth/operator-session.ts).
 import type { NextAuthOptions } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
-import type { OperatorRole } from "@/lib/db";
 import { getPrisma } from "@/lib/db/client";
 import { getEnv, publishNextAuthUrl } from "@/lib/env";
 import { getLogger } from "@/lib/log";
@@ -15,10 +14,10 @@ import { endOperatorSession } from "./operator-sessions";
 
 declare module "next-auth" {
   interface Session {
-    operator: { id: string; email: string; name: string; role: OperatorRole; sessionId: string };
+    operator: { id: string; email: string; name: string; role: string; sessionId: string };
   }
   interface User {
-    role: OperatorRole;
+    role: string;
     sessionId: string;
   }
 }
@@ -26,7 +25,7 @@ declare module "next-auth" {
 declare module "next-auth/jwt" {
   interface JWT {
     operatorId?: string;
-    role?: OperatorRole;
+    role?: string;
     /** The server-side session this token belongs to (operator_sessions.id). */
     sessionId?: string;
   }

@@ -6,21 +6,26 @@ import { redirect } from "next/navigation";
 // role, is the database's current word (lib/auth/operator-sessions.ts).
 import { getServerSession } from "next-auth";
 import { getToken } from "next-auth/jwt";
-import type { Operator, OperatorRole } from "@/lib/db";
 import { getPrisma } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { ForbiddenError } from "@/lib/errors/domain-errors";
 import { HttpError } from "@/lib/http/errors";
 import { authenticateApiKey, isApiKey } from "./api-key-auth";
 import { getAuthOptions, usesSecureCookies } from "./auth-options";
-import { operatorOfSession } from "./operator-sessions";
-import { hasRole } from "./roles";
+import { type Grants, grantsOf } from "./grants";
+import { type OperatorWithRole, operatorOfSession } from "./operator-sessions";
+import { can, type Permission } from "./permissions";
 
-export interface OperatorIdentity {
+/**
+ * Who is acting, with what their role grants as the database says now (the role's key, name,
+ * permissions and the refund limits above which a refund waits for approval).
+ */
+export interface OperatorIdentity extends Grants {
   id: string;
   email: string;
   name: string;
-  role: OperatorRole;
+  /** The role requires a second factor and the operator has none yet: they must enrol first. */
+  mustEnrolSecondFactor: boolean;
   /** Set when the request came with one of the operator's API keys (lib/auth/api-key-auth.ts). */
   apiKeyId?: string;
   /** The console session the request came in (lib/auth/operator-sessions.ts); none for an API key. */
@@ -33,8 +38,15 @@ export interface AuthenticatedOperator {
   viaCookie: boolean;
 }
 
-function identityOf(operator: Operator, sessionId: string): OperatorIdentity {
-  return { id: operator.id, email: operator.email, name: operator.name, role: operator.role, sessionId };
+function identityOf(operator: OperatorWithRole, sessionId: string): OperatorIdentity {
+  return {
+    id: operator.id,
+    email: operator.email,
+    name: operator.name,
+    ...grantsOf(operator.roleDefinition),
+    mustEnrolSecondFactor: operator.roleDefinition.requireSecondFactor && !operator.totpEnabledAt,
+    sessionId,
+  };
 }
 
 /** The enabled operator of a session that still stands, as an identity, or null. */
@@ -78,8 +90,9 @@ export async function authenticateOperator(request: Request): Promise<Authentica
       );
     }
     const { operatorId, ...identity } = key;
-    // A key travels in a header a script sets: no browser sends it by itself, so no CSRF check.
-    return { operator: { id: operatorId, ...identity }, viaCookie: false };
+    // A key travels in a header a script sets: no browser sends it by itself, so no CSRF check. A
+    // script cannot enrol a second factor; the key's maker signed in to make it.
+    return { operator: { id: operatorId, ...identity, mustEnrolSecondFactor: false }, viaCookie: false };
   }
   const cookies = parseCookies(request.headers.get("cookie"));
   const token = await getToken({
@@ -109,20 +122,44 @@ export async function pageOperator(): Promise<OperatorIdentity | null> {
   );
 }
 
-/** For API routes: 403 unless the operator's role reaches `minimum`. */
-export function requireRole(operator: OperatorIdentity, minimum: OperatorRole): void {
-  if (!hasRole(operator.role, minimum)) {
-    throw new ForbiddenError(`This needs the ${minimum} role; you are signed in as ${operator.role}.`);
+/**
+ * What an operator who must enrol a second factor may still reach: their own account page and what
+ * it calls (enrolment, their sessions, signing out). Everything else waits for the enrolment.
+ */
+export type EnrolmentRule = "allowed-before-enrolment" | "after-enrolment";
+
+/** For API routes: 403 unless the operator holds `permission` (and has enrolled, where required). */
+export function requirePermission(
+  operator: OperatorIdentity,
+  permission: Permission | null,
+  enrolment: EnrolmentRule = "after-enrolment",
+): void {
+  if (operator.mustEnrolSecondFactor && enrolment === "after-enrolment") {
+    throw new ForbiddenError(
+      "Your role requires a second factor: set one up on 'Your account' (/admin/sessions) first.",
+      { reason: "SECOND_FACTOR_REQUIRED" },
+    );
+  }
+  if (permission && !can(operator, permission)) {
+    throw new ForbiddenError(
+      `This needs the ${permission} permission, which your role (${operator.roleName}) does not have.`,
+    );
   }
 }
 
 /**
- * For pages (server components): the signed-in operator, or a redirect to the sign-in page; a role
- * below `minimum` shows the "not allowed" page instead of the content.
+ * For pages (server components): the signed-in operator, or a redirect to the sign-in page; one
+ * whose role lacks `permission` sees the "not allowed" page instead of the content, and one who must
+ * enrol a second factor is sent to do so.
  */
-export async function requireOperatorPage(minimum: OperatorRole = "VIEWER"): Promise<OperatorIdentity> {
+export async function requireOperatorPage(
+  permission: Permission | null = "orders.read",
+  enrolment: EnrolmentRule = "after-enrolment",
+): Promise<OperatorIdentity> {
   const operator = await pageOperator();
   if (!operator) redirect("/admin/sign-in");
-  if (!hasRole(operator.role, minimum)) redirect(`/admin/forbidden?need=${minimum}`);
+  if (operator.mustEnrolSecondFactor && enrolment === "after-enrolment")
+    redirect("/admin/sessions?enrol=required");
+  if (permission && !can(operator, permission)) redirect(`/admin/forbidden?need=${permission}`);
   return operator;
 }

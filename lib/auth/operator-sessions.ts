@@ -3,7 +3,7 @@
 // session end earlier: signed out, idle too long, or ended because its operator's password, role or
 // access changed. Every console request and page reads the row by its primary key (the token
 // carries its id) with its operator, in one query.
-import type { Operator, Prisma, PrismaClient } from "@/lib/db";
+import type { Operator, Prisma, PrismaClient, Role } from "@/lib/db";
 
 /** Why a session ended before its time. */
 export type SessionEndReason =
@@ -51,16 +51,18 @@ export async function startOperatorSession(
  * The enabled operator of a session that still stands, or null: a session that ended, expired or
  * idled out, one of another operator than the token names, or a disabled operator's.
  */
+export type OperatorWithRole = Operator & { roleDefinition: Role };
+
 export async function operatorOfSession(
   prisma: PrismaClient,
   token: { sessionId?: string; operatorId?: string },
   settings: SessionSettings,
   now: Date = new Date(),
-): Promise<Operator | null> {
+): Promise<OperatorWithRole | null> {
   if (!token.sessionId || !token.operatorId) return null;
   const session = await prisma.operatorSession.findUnique({
     where: { id: token.sessionId },
-    include: { operator: true },
+    include: { operator: { include: { roleDefinition: true } } },
   });
   if (!session || session.operatorId !== token.operatorId) return null;
   if (!isLive(session, settings, now) || session.operator.disabledAt) return null;

@@ -1,12 +1,72 @@
-// Operator roles, each including the ones below it: VIEWER reads, OPERATOR also acts on orders
-// (accept, cancel, void, refund, reconcile, re-apply notifications), ADMIN also manages operators and
-// the catalog.
-import type { OperatorRole } from "@/lib/db";
+// Roles are named sets of permissions (lib/auth/permissions.ts) with refund limits, kept in the
+// `roles` table so an ADMIN can tune them and add others (lib/admin/roles.ts). Four are built in and
+// created by the migration that introduced roles; this is what they hold there.
+import type { Permission } from "./permissions";
 
-export const ROLES: readonly OperatorRole[] = ["VIEWER", "OPERATOR", "ADMIN"];
-
-const RANK: Record<OperatorRole, number> = { VIEWER: 0, OPERATOR: 1, ADMIN: 2 };
-
-export function hasRole(role: OperatorRole, minimum: OperatorRole): boolean {
-  return RANK[role] >= RANK[minimum];
+export interface RoleDefinition {
+  key: string;
+  name: string;
+  permissions: readonly Permission[];
+  /** Largest refund sent without approval, in fils; null: no limit. */
+  refundLimitFils: bigint | null;
+  /** Refunds per operator per Baghdad day before the next one waits for approval, in fils. */
+  dailyRefundLimitFils: bigint | null;
 }
+
+const READ: Permission[] = ["orders.read"];
+const CARE: Permission[] = [
+  ...READ,
+  "customers.personal-data",
+  "orders.refund",
+  "orders.reconcile",
+  "notifications.reapply",
+  "deliveries.resend",
+];
+
+export const BUILT_IN_ROLES: readonly RoleDefinition[] = [
+  // Reads and exports; acts on nothing.
+  {
+    key: "VIEWER",
+    name: "Viewer",
+    permissions: [...READ, "orders.export"],
+    refundLimitFils: null,
+    dailyRefundLimitFils: null,
+  },
+  // The counter: answers customers, refunds small amounts (25,000 IQD each, 100,000 a day) and asks
+  // for approval above that.
+  {
+    key: "SUPPORT",
+    name: "Support",
+    permissions: CARE,
+    refundLimitFils: 25_000_000n,
+    dailyRefundLimitFils: 100_000_000n,
+  },
+  // The money: any refund, approvals, escrow, exports and the audit log.
+  {
+    key: "FINANCE",
+    name: "Finance",
+    permissions: [...CARE, "refunds.approve", "escrow.act", "orders.export", "audit.read"],
+    refundLimitFils: null,
+    dailyRefundLimitFils: null,
+  },
+  // Everything, including operators, roles, the catalog and integrations.
+  {
+    key: "ADMIN",
+    name: "Admin",
+    permissions: [
+      ...CARE,
+      "refunds.approve",
+      "escrow.act",
+      "orders.export",
+      "catalog.edit",
+      "operators.manage",
+      "audit.read",
+      "integrations.manage",
+    ],
+    refundLimitFils: null,
+    dailyRefundLimitFils: null,
+  },
+];
+
+/** The role every deployment's first operator gets (scripts/admin-create.ts), and who manages the rest. */
+export const ADMIN_ROLE = "ADMIN";

@@ -19,6 +19,8 @@ export type {
   Product,
   PushMessage,
   Refund,
+  RefundRequest,
+  Role,
   WalletToken,
   WebhookEndpoint,
 } from "@/generated/prisma/client";

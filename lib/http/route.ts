@@ -12,12 +12,14 @@ import "server-only";
 //   route.customer  a mini program session (Authorization: Bearer <sessionToken>)
 //   route.wallet    the wallet's notifications: raw body, answers in the wallet's result format,
 //                   addresses that keep sending unverifiable notifications are refused unheard
-//   route.operator  the operator console's API: a signed-in operator with at least the given role;
-//                   writes authenticated by the session cookie must come from our own origin
+//   route.operator  the operator console's API: a signed-in operator holding the given permission
+//                   ("own-account": any operator, about themselves, even before a required second
+//                   factor is enrolled); writes authenticated by the session cookie must come from
+//                   our own origin
 import type { z } from "zod";
-import { authenticateOperator, type OperatorIdentity, requireRole } from "@/lib/auth/operator-session";
+import { authenticateOperator, type OperatorIdentity, requirePermission } from "@/lib/auth/operator-session";
+import type { OperatorAccess } from "@/lib/auth/permissions";
 import { getServiceContext, type ServiceContext } from "@/lib/context/service-context";
-import type { OperatorRole } from "@/lib/db";
 import { authenticateCustomer } from "@/lib/sessions/authenticate-customer";
 import { errorResponse, walletErrorResponse } from "./error-response";
 import { HttpError } from "./errors";
@@ -156,14 +158,17 @@ function walletRoute<P>(options: RouteOptions<P>, handler: Handler<WalletCall<P>
   );
 }
 
-function operatorRoute<P = undefined>(minimum: OperatorRole, handler: Handler<OperatorCall<P>>): RouteHandler;
+function operatorRoute<P = undefined>(
+  access: OperatorAccess,
+  handler: Handler<OperatorCall<P>>,
+): RouteHandler;
 function operatorRoute<P>(
-  minimum: OperatorRole,
+  access: OperatorAccess,
   options: RouteOptions<P>,
   handler: Handler<OperatorCall<P>>,
 ): RouteHandler;
 function operatorRoute<P>(
-  minimum: OperatorRole,
+  access: OperatorAccess,
   first: RouteOptions<P> | Handler<OperatorCall<P>>,
   second?: Handler<OperatorCall<P>>,
 ): RouteHandler {
@@ -173,7 +178,8 @@ function operatorRoute<P>(
     async ({ request }) => {
       const { operator, viaCookie } = await authenticateOperator(request);
       if (viaCookie) assertSameOrigin(request);
-      requireRole(operator, minimum);
+      if (access === "own-account") requirePermission(operator, null, "allowed-before-enrolment");
+      else requirePermission(operator, access);
       assertJsonBody(request);
       return { operator };
     },

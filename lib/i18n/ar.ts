@@ -16,6 +16,8 @@ export const ar: Messages = {
   "nav.operators": "الموظفون",
   "nav.apiKeys": "مفاتيح الربط",
   "nav.audit": "سجل العمليات",
+  "nav.approvals": "الموافقات",
+  "nav.roles": "الأدوار",
   "nav.menu": "القائمة",
   "nav.main": "التنقل الرئيسي",
 
@@ -39,11 +41,27 @@ export const ar: Messages = {
   signedInAs: "مسجّل باسم {name}",
 
   "role.VIEWER": "مشاهد",
-  "role.OPERATOR": "موظف عمليات",
+  "role.SUPPORT": "خدمة العملاء",
+  "role.FINANCE": "المالية",
   "role.ADMIN": "مسؤول",
 
+  "permission.orders.read": "قراءة الطلبات والمبالغ المستردة والعملاء",
+  "permission.customers.personal-data": "رؤية أسماء العملاء وأرقام هواتفهم",
+  "permission.orders.refund": "الاسترداد (فوق الحد: طلب موافقة)",
+  "permission.refunds.approve": "الموافقة على طلبات استرداد الآخرين",
+  "permission.escrow.act": "قبول مدفوعات الضمان وإلغاؤها وإبطالها",
+  "permission.orders.reconcile": "التحقق من الطلبات مع المحفظة",
+  "permission.notifications.reapply": "تطبيق إشعارات المحفظة مرة أخرى",
+  "permission.deliveries.resend": "إعادة إرسال إشعارات الربط",
+  "permission.orders.export": "تنزيل الطلبات بصيغة CSV",
+  "permission.catalog.edit": "تعديل قائمة المنتجات",
+  "permission.operators.manage": "إدارة الموظفين والأدوار",
+  "permission.audit.read": "قراءة سجل العمليات",
+  "permission.integrations.manage": "إدارة الربط والتنبيهات ومفاتيح الربط",
+
   "forbidden.title": "غير مسموح",
-  "forbidden.body": "هذه الصفحة تحتاج صلاحية {role}. اطلبها من المسؤول إن كنت تحتاجها.",
+  "forbidden.body":
+    "هذه الصفحة تحتاج صلاحية «{permission}»، ودورك لا يملكها. اطلبها من المسؤول إن كنت تحتاجها.",
   "forbidden.back": "العودة إلى الرئيسية",
 
   "status.CREATED": "أُنشئ",

@@ -14,6 +14,8 @@ export const en = {
   "nav.operators": "Operators",
   "nav.apiKeys": "API keys",
   "nav.audit": "Audit log",
+  "nav.approvals": "Approvals",
+  "nav.roles": "Roles",
   "nav.menu": "Menu",
   "nav.main": "Main navigation",
 
@@ -38,11 +40,27 @@ export const en = {
   signedInAs: "Signed in as {name}",
 
   "role.VIEWER": "Viewer",
-  "role.OPERATOR": "Operator",
+  "role.SUPPORT": "Support",
+  "role.FINANCE": "Finance",
   "role.ADMIN": "Administrator",
 
+  "permission.orders.read": "Read orders, refunds and customers",
+  "permission.customers.personal-data": "See customers' names and phone numbers",
+  "permission.orders.refund": "Refund (above the limits: ask for approval)",
+  "permission.refunds.approve": "Approve other people's refund requests",
+  "permission.escrow.act": "Accept, cancel and void escrow payments",
+  "permission.orders.reconcile": "Check orders with the wallet",
+  "permission.notifications.reapply": "Apply wallet notifications again",
+  "permission.deliveries.resend": "Re-send webhook deliveries",
+  "permission.orders.export": "Download orders as CSV",
+  "permission.catalog.edit": "Edit the catalog",
+  "permission.operators.manage": "Manage operators and roles",
+  "permission.audit.read": "Read the audit log",
+  "permission.integrations.manage": "Manage webhooks, alerts and API keys",
+
   "forbidden.title": "Not allowed",
-  "forbidden.body": "This page needs the {role} role. Ask an administrator if you need it.",
+  "forbidden.body":
+    "This page needs the permission “{permission}”, which your role does not have. Ask an administrator if you need it.",
   "forbidden.back": "Back to the dashboard",
 
   "status.CREATED": "Created",

@@ -26,7 +26,7 @@ beforeAll(async () => {
   await seedDemoCatalog(db.prisma);
   app = await startNextApp({ databaseUrl: db.url, sandbox });
   appUrl = app.url;
-  operator = await createTestOperator(db.prisma, "OPERATOR", app.env.NEXTAUTH_SECRET);
+  operator = await createTestOperator(db.prisma, "FINANCE", app.env.NEXTAUTH_SECRET);
   chromium = await launchBrowser();
   browser = chromium.browser;
 });

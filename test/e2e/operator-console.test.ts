@@ -25,7 +25,7 @@ let app: RunningApp | undefined;
 let chromium: Awaited<ReturnType<typeof launchBrowser>> | undefined;
 let browser: BrowserContext;
 let customer: MiniProgramUser;
-const operators = {} as Record<"VIEWER" | "OPERATOR" | "ADMIN", TestOperator>;
+const operators = {} as Record<"VIEWER" | "FINANCE" | "ADMIN", TestOperator>;
 
 beforeAll(async () => {
   // Refunds complete (and are notified) a second after they are asked for.
@@ -35,7 +35,7 @@ beforeAll(async () => {
   ]);
   await seedDemoCatalog(db.prisma);
   app = await startNextApp({ databaseUrl: db.url, sandbox });
-  for (const role of ["VIEWER", "OPERATOR", "ADMIN"] as const) {
+  for (const role of ["VIEWER", "FINANCE", "ADMIN"] as const) {
     operators[role] = await createTestOperator(db.prisma, role, app.env.NEXTAUTH_SECRET);
   }
   customer = await newMiniProgramUser(app.url, sandbox);
@@ -98,7 +98,7 @@ describe("the operator console", () => {
 
   it("finds an order by the wallet's paymentId, shows its timeline, refunds part of it and sees the refund complete", async () => {
     const order = await paidOrder("CASHIER"); // 2 × DATES = 24,000 IQD
-    const page = await signedIn("OPERATOR");
+    const page = await signedIn("FINANCE");
     await page.click('nav a[href="/admin/orders"]');
     await page.fill("input[name=q]", order.paymentId as string);
     await page.click("form[action='/admin/orders'] button[type=submit]");
@@ -137,7 +137,7 @@ describe("the operator console", () => {
       reason: "One box arrived damaged",
     });
     const audit = await db.prisma.auditEntry.findFirstOrThrow({ where: { subjectId: refund.id } });
-    expect(audit).toMatchObject({ action: "order.refund", operatorId: operators.OPERATOR.id });
+    expect(audit).toMatchObject({ action: "order.refund", operatorId: operators.FINANCE.id });
     await page.close();
   });
 
@@ -145,7 +145,7 @@ describe("the operator console", () => {
     const order = await paidOrder("ESCROW", "KLEICHA", 1);
     expect((await customer.confirmReceipt(order.orderId)).status).toBe(409);
 
-    const page = await signedIn("OPERATOR");
+    const page = await signedIn("FINANCE");
     // It waits on the dashboard for the operator.
     const waiting = page.locator('[data-attention="/admin/orders?status=PAID&flow=ESCROW"]');
     expect(await waiting.textContent()).toContain(order.orderId.slice(-8));
@@ -173,7 +173,7 @@ describe("the operator console", () => {
     await sandbox.setFault("pay", "U");
     const order = await customer.order("CASHIER", [{ sku: "COFFEE", quantity: 1 }]);
     expect(order.status).toBe("PROCESSING"); // what the mini program sees of an unknown result
-    const page = await signedIn("OPERATOR");
+    const page = await signedIn("FINANCE");
     const unknown = page.locator('[data-attention="/admin/orders?status=UNKNOWN"]');
     expect(await unknown.textContent()).toContain("Payments with an unknown result");
     await unknown.locator(`a[href="/admin/orders/${order.orderId}"]`).click();
@@ -269,7 +269,7 @@ describe("the operator console", () => {
   });
 
   it("a stranger's wrong passwords slow the stranger, never the operator, and are audited with their address", async () => {
-    const target = await createTestOperator(db.prisma, "OPERATOR", app?.env.NEXTAUTH_SECRET);
+    const target = await createTestOperator(db.prisma, "FINANCE", app?.env.NEXTAUTH_SECRET);
     const stranger = { from: loopbackAddress() };
     const base = url("");
     const guesses = [];
@@ -362,12 +362,12 @@ describe("the operator console", () => {
     // The role: the dialog names what changes; nothing changes until it is confirmed.
     await page.reload();
     await row.locator(`button[data-dialog="role-${target.id}"]`).click();
-    await page.locator("dialog[open] select[name=role]").selectOption("OPERATOR");
+    await page.locator("dialog[open] select[name=role]").selectOption("FINANCE");
     expect((await db.prisma.operator.findUniqueOrThrow({ where: { id: target.id } })).role).toBe("VIEWER");
     await page.locator("dialog[open] button[data-confirm]").click();
     await waitUntil(
       async () =>
-        (await db.prisma.operator.findUniqueOrThrow({ where: { id: target.id } })).role === "OPERATOR" ||
+        (await db.prisma.operator.findUniqueOrThrow({ where: { id: target.id } })).role === "FINANCE" ||
         undefined,
       { timeoutMs: 10_000, what: "the new role" },
     );
@@ -375,7 +375,7 @@ describe("the operator console", () => {
   });
 
   it("an operator sets up two-step sign-in with the key read from the page, then signs in with password and code; a recovery code works once", async () => {
-    const target = await createTestOperator(db.prisma, "OPERATOR", app?.env.NEXTAUTH_SECRET);
+    const target = await createTestOperator(db.prisma, "FINANCE", app?.env.NEXTAUTH_SECRET);
     const page = await signIn(target.email);
     await page.waitForURL(url("/admin"));
     await page.goto(url("/admin/sessions"));
@@ -412,7 +412,7 @@ describe("the operator console", () => {
   });
 
   it("switches to Arabic and lays the console out right to left", async () => {
-    const page = await signedIn("OPERATOR");
+    const page = await signedIn("FINANCE");
     await page.click("button[lang=ar]");
     await waitUntil(async () => (await page.getAttribute("html", "dir")) === "rtl", {
       timeoutMs: 10_000,

@@ -3,8 +3,13 @@
 // naming that session, sent as the session cookie (a browser) or as a Bearer token (a script).
 import { encode } from "next-auth/jwt";
 import { createOperator } from "@/lib/admin/operators";
+import type { OperatorIdentity } from "@/lib/auth/operator-session";
 import { startOperatorSession } from "@/lib/auth/operator-sessions";
-import type { OperatorRole, PrismaClient } from "@/lib/db";
+import { BUILT_IN_ROLES, type RoleDefinition } from "@/lib/auth/roles";
+import type { PrismaClient } from "@/lib/db";
+
+/** A built-in role (lib/auth/roles.ts) or one a test made. */
+type RoleKey = "VIEWER" | "SUPPORT" | "FINANCE" | "ADMIN" | (string & {});
 
 export const TEST_OPERATOR_PASSWORD = "correct horse battery staple";
 
@@ -14,7 +19,7 @@ const TEST_SESSION_SETTINGS = { maxAgeMs: 8 * 3600_000, idleMs: 30 * 60_000 };
 export interface TestOperator {
   id: string;
   email: string;
-  role: OperatorRole;
+  role: RoleKey;
   /** The server-side session the token names. */
   sessionId: string;
   /** next-auth's session JWT for this operator. */
@@ -27,7 +32,7 @@ export interface TestOperator {
 
 export async function createTestOperator(
   prisma: PrismaClient,
-  role: OperatorRole,
+  role: RoleKey,
   secret = process.env.NEXTAUTH_SECRET as string,
   who: { email?: string; name?: string } = {},
 ): Promise<TestOperator> {
@@ -55,5 +60,26 @@ export async function createTestOperator(
     token,
     browser: (origin) => ({ Cookie: `next-auth.session-token=${token}`, Origin: origin }),
     script: () => ({ Authorization: `Bearer ${token}` }),
+  };
+}
+
+/**
+ * The identity services receive for an operator of a built-in role, as lib/auth/operator-session.ts
+ * builds it from the database, for tests that call services directly.
+ */
+export function identityOf(
+  operator: { id: string; email: string; name?: string },
+  roleKey: "VIEWER" | "SUPPORT" | "FINANCE" | "ADMIN" = "ADMIN",
+): OperatorIdentity {
+  const role = BUILT_IN_ROLES.find((candidate) => candidate.key === roleKey) as RoleDefinition;
+  return {
+    id: operator.id,
+    email: operator.email,
+    name: operator.name ?? `${roleKey} tester`,
+    role: role.key,
+    roleName: role.name,
+    permissions: role.permissions,
+    refundLimits: { perRefundFils: role.refundLimitFils, perDayFils: role.dailyRefundLimitFils },
+    mustEnrolSecondFactor: false,
   };
 }

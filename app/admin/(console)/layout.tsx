@@ -1,14 +1,14 @@
 import type { ReactNode } from "react";
-import { dynamicKey } from "@/lib/i18n/translate";
 import { ConsoleNav } from "../_ui/console-nav";
 import { consolePage } from "../_ui/console-page";
 import { LanguageSwitch } from "../_ui/language-switch";
+import { roleLabel } from "../_ui/role-label";
 import { SignOutButton } from "../_ui/sign-out-button";
 
 // The frame of every signed-in page: who is signed in, the sections their role opens, the language
 // switch and sign-out.
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
-  const { operator, t } = await consolePage();
+  const { operator, t } = await consolePage("own-account");
   return (
     <>
       <a className="skip-link" href="#main">
@@ -24,12 +24,12 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           </a>
           <a className="who" href="/admin/sessions" title={t("sessions.title")}>
             <strong dir="auto">{operator.name}</strong>{" "}
-            <span className="role">· {t(dynamicKey("role", operator.role))}</span>
+            <span className="role">· {roleLabel(t, { key: operator.role, name: operator.roleName })}</span>
           </a>
           <LanguageSwitch />
           <SignOutButton />
         </div>
-        <ConsoleNav role={operator.role} />
+        <ConsoleNav permissions={operator.permissions} />
       </header>
       <main id="main" className="main">
         {children}

@@ -4,11 +4,11 @@
 import { callAdminApi, errorText } from "./admin-api";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
-import { RoleOptions } from "./role-options";
+import { type RoleChoice, RoleOptions } from "./role-options";
 import { SecretDialog } from "./secret-dialog";
 
 /** A new key: what it is for, what it may do, how long it lives; then the key, this once. */
-export function CreateApiKey() {
+export function CreateApiKey({ roles }: { roles: readonly RoleChoice[] }) {
   const t = useT();
   return (
     <SecretDialog
@@ -30,7 +30,7 @@ export function CreateApiKey() {
           <label className="field">
             <span>{t("apiKeys.role")}</span>
             <select name="role" defaultValue="VIEWER">
-              <RoleOptions />
+              <RoleOptions roles={roles} />
             </select>
           </label>
           <label className="field">

@@ -2,33 +2,34 @@
 // The console's sections; the ones an operator's role cannot open are not offered (the server
 // refuses them anyway).
 import { usePathname } from "next/navigation";
-import { hasRole } from "@/lib/auth/roles";
-import type { OperatorRole } from "@/lib/db";
+import { can, type Permission } from "@/lib/auth/permissions";
 import type { MessageKey } from "@/lib/i18n/translate";
 import { useT } from "./i18n-client";
 
-const SECTIONS: { href: string; label: MessageKey; role: OperatorRole }[] = [
-  { href: "/admin", label: "nav.dashboard", role: "VIEWER" },
-  { href: "/admin/orders", label: "nav.orders", role: "VIEWER" },
-  { href: "/admin/refunds", label: "nav.refunds", role: "VIEWER" },
-  { href: "/admin/customers", label: "nav.customers", role: "VIEWER" },
-  { href: "/admin/notifications", label: "nav.notifications", role: "VIEWER" },
-  { href: "/admin/catalog", label: "nav.catalog", role: "VIEWER" },
-  { href: "/admin/events", label: "nav.events", role: "VIEWER" },
-  { href: "/admin/operators", label: "nav.operators", role: "ADMIN" },
-  { href: "/admin/alerts", label: "nav.alerts", role: "ADMIN" },
-  { href: "/admin/api-keys", label: "nav.apiKeys", role: "ADMIN" },
-  { href: "/admin/audit", label: "nav.audit", role: "ADMIN" },
+const SECTIONS: { href: string; label: MessageKey; needs: Permission }[] = [
+  { href: "/admin", label: "nav.dashboard", needs: "orders.read" },
+  { href: "/admin/orders", label: "nav.orders", needs: "orders.read" },
+  { href: "/admin/refunds", label: "nav.refunds", needs: "orders.read" },
+  { href: "/admin/approvals", label: "nav.approvals", needs: "refunds.approve" },
+  { href: "/admin/customers", label: "nav.customers", needs: "orders.read" },
+  { href: "/admin/notifications", label: "nav.notifications", needs: "orders.read" },
+  { href: "/admin/catalog", label: "nav.catalog", needs: "orders.read" },
+  { href: "/admin/events", label: "nav.events", needs: "orders.read" },
+  { href: "/admin/operators", label: "nav.operators", needs: "operators.manage" },
+  { href: "/admin/roles", label: "nav.roles", needs: "operators.manage" },
+  { href: "/admin/alerts", label: "nav.alerts", needs: "integrations.manage" },
+  { href: "/admin/api-keys", label: "nav.apiKeys", needs: "integrations.manage" },
+  { href: "/admin/audit", label: "nav.audit", needs: "audit.read" },
 ];
 
-export function ConsoleNav({ role }: { role: OperatorRole }) {
+export function ConsoleNav({ permissions }: { permissions: readonly Permission[] }) {
   const t = useT();
   const pathname = usePathname();
   const current = (href: string) =>
     href === "/admin" ? pathname === "/admin" : pathname === href || pathname.startsWith(`${href}/`);
   return (
     <nav className="nav" aria-label={t("nav.main")}>
-      {SECTIONS.filter((section) => hasRole(role, section.role)).map((section) => (
+      {SECTIONS.filter((section) => can({ permissions }, section.needs)).map((section) => (
         <a key={section.href} href={section.href} aria-current={current(section.href) ? "page" : undefined}>
           {t(section.label)}
         </a>

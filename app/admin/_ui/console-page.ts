@@ -1,23 +1,25 @@
 import "server-only";
 // What every console page starts with: the signed-in operator (or a redirect to sign-in, or the
-// "not allowed" page when their role is below the page's), the language to draw it in, and the same
+// "not allowed" page when their role lacks the page's permission, or the enrolment of a second
+// factor their role requires), the language to draw it in, and the same
 // service context the API routes use — pages read through the same services, never their own SQL.
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import type { z } from "zod";
 import { requireOperatorPage } from "@/lib/auth/operator-session";
-import { hasRole } from "@/lib/auth/roles";
+import { can, type OperatorAccess } from "@/lib/auth/permissions";
 import { getServiceContext } from "@/lib/context/service-context";
-import type { OperatorRole } from "@/lib/db";
 import { currentLocale } from "@/lib/i18n/locale";
 import { translatorFor } from "@/lib/i18n/translate";
 
 // Once per request, however many layouts and pages ask.
-const signedInOperator = cache(() => requireOperatorPage("VIEWER"));
+const signedInOperator = cache(() => requireOperatorPage(null, "allowed-before-enrolment"));
 
-export async function consolePage(minimum: OperatorRole = "VIEWER") {
+/** `access`: the permission the page needs, or "own-account" for the operator's own account page. */
+export async function consolePage(access: OperatorAccess = "orders.read") {
   const [operator, locale] = await Promise.all([signedInOperator(), currentLocale()]);
-  if (!hasRole(operator.role, minimum)) redirect(`/admin/forbidden?need=${minimum}`);
+  if (operator.mustEnrolSecondFactor && access !== "own-account") redirect("/admin/sessions?enrol=required");
+  if (access !== "own-account" && !can(operator, access)) redirect(`/admin/forbidden?need=${access}`);
   return { operator, locale, t: translatorFor(locale), ctx: getServiceContext() };
 }
 

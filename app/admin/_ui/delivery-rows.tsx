@@ -1,7 +1,6 @@
 // Deliveries of events as table rows: where each went, how it ended, its last answer, and a way to
 // send it again. Used by an order's events and by the Events page's dead letter and logs.
-import { hasRole } from "@/lib/auth/roles";
-import type { OperatorRole } from "@/lib/db";
+import { can, type Permission } from "@/lib/auth/permissions";
 import { dynamicKey, type Locale, type Translate } from "@/lib/i18n/translate";
 import { DeliveryStatusBadge } from "./badges";
 import { DataTable } from "./data-table";
@@ -32,16 +31,16 @@ export function DeliveryTable({
   deliveries,
   locale,
   t,
-  role,
+  permissions,
   showEvent,
 }: {
   deliveries: readonly DeliveryRowData[];
   locale: Locale;
   t: Translate;
-  role: OperatorRole;
+  permissions: readonly Permission[];
   showEvent: boolean;
 }) {
-  const canResend = hasRole(role, "OPERATOR");
+  const canResend = can({ permissions }, "deliveries.resend");
   return (
     <DataTable
       cards

@@ -1,16 +1,15 @@
 "use client";
 // An ADMIN's controls for operators: add one, change a role, set a new password, disable or enable,
-// unlock after wrong passwords. The server refuses anyone disabling or demoting themselves; so does
-// this page.
+// unlock after wrong passwords. The server refuses anyone disabling themselves or changing their own
+// role; so does this page.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import type { OperatorRole } from "@/lib/db";
 import { callAdminApi, errorText } from "./admin-api";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
-import { RoleOptions } from "./role-options";
+import { type RoleChoice, RoleOptions } from "./role-options";
 
-export function AddOperator() {
+export function AddOperator({ roles }: { roles: readonly RoleChoice[] }) {
   const t = useT();
 
   async function submit(form: FormData): Promise<string | undefined> {
@@ -54,8 +53,8 @@ export function AddOperator() {
       </label>
       <label className="field">
         <span>{t("operators.role")}</span>
-        <select name="role" defaultValue="OPERATOR">
-          <RoleOptions />
+        <select name="role" defaultValue="SUPPORT">
+          <RoleOptions roles={roles} />
         </select>
       </label>
     </FormDialog>
@@ -78,7 +77,8 @@ function useOperatorUpdate(operatorId: string) {
 export function OperatorRowControls(props: {
   operatorId: string;
   name: string;
-  role: OperatorRole;
+  role: string;
+  roles: readonly RoleChoice[];
   disabled: boolean;
   locked: boolean;
   secondFactor: boolean;
@@ -100,7 +100,7 @@ export function OperatorRowControls(props: {
         <label className="field">
           <span>{t("operators.role")}</span>
           <select name="role" defaultValue={props.role}>
-            <RoleOptions />
+            <RoleOptions roles={props.roles} />
           </select>
         </label>
         <p className="muted">{t("operators.endsSessions")}</p>

@@ -1,14 +1,18 @@
 "use client";
-// The roles as a select's options, weakest first, in the console's language.
-import { ROLES } from "@/lib/auth/roles";
-import { dynamicKey } from "@/lib/i18n/translate";
+// The roles as a select's options, built-in ones first (weakest first), in the console's language.
 import { useT } from "./i18n-client";
+import { roleLabel } from "./role-label";
 
-export function RoleOptions() {
+export interface RoleChoice {
+  key: string;
+  name: string;
+}
+
+export function RoleOptions({ roles }: { roles: readonly RoleChoice[] }) {
   const t = useT();
-  return ROLES.map((role) => (
-    <option key={role} value={role}>
-      {t(dynamicKey("role", role))}
+  return roles.map((role) => (
+    <option key={role.key} value={role.key}>
+      {roleLabel(t, role)}
     </option>
   ));
 }

@@ -1,10 +1,10 @@
 // Everything an operator needs on one order's page, built once for the page and the API: the order
 // and its lines, its customer (never their tokens), its refunds and escrow operations, the money
-// (captured − refunded − pending = refundable), the actions that fit its state and the operator's
-// role, its timeline, and its domain events with where each was delivered (lib/events).
+// (captured − refunded − pending = refundable), the actions that fit its state and what the
+// operator may do, its timeline, the refund requests waiting for approval, and its domain events with where each was delivered (lib/events).
 
+import type { Permission } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/context/service-context";
-import type { OperatorRole } from "@/lib/db";
 import { NotFoundError } from "@/lib/errors/domain-errors";
 import { eventsOfOrder } from "../event-deliveries";
 import { CUSTOMER_SUMMARY } from "../list-customers";
@@ -14,7 +14,11 @@ import { orderTimeline } from "./order-timeline";
 
 export type OrderDetail = Awaited<ReturnType<typeof getOrderDetail>>;
 
-export async function getOrderDetail(ctx: ServiceContext, orderId: string, role: OperatorRole) {
+export async function getOrderDetail(
+  ctx: ServiceContext,
+  orderId: string,
+  holder: { permissions: readonly Permission[] },
+) {
   const [order, timeline, events] = await Promise.all([
     ctx.prisma.order.findUnique({
       where: { id: orderId },
@@ -33,7 +37,7 @@ export async function getOrderDetail(ctx: ServiceContext, orderId: string, role:
   const actions = availableActions(
     order,
     { operations: order.escrowOperations, refunds: order.refunds, money },
-    role,
+    holder,
   );
   return { order, money, actions, timeline, events };
 }

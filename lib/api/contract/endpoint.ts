@@ -3,7 +3,7 @@
 // examples. The OpenAPI document (lib/api/openapi-document.ts) and the contract tests are built from
 // these descriptions; nothing else describes the API.
 import type { z } from "zod";
-import type { OperatorRole } from "@/lib/db";
+import type { OperatorAccess } from "@/lib/auth/permissions";
 import type { ErrorCode } from "@/lib/http/errors";
 import type { NotificationRefusalCode } from "@/lib/notifications/notification-bodies";
 
@@ -15,10 +15,11 @@ type EndpointMethod = (typeof ENDPOINT_METHODS)[number];
  *   public    anyone
  *   customer  a mini program session: `Authorization: Bearer <sessionToken>`
  *   wallet    the wallet's signed notifications; answers in the wallet's result format
- *   operator  a signed-in operator of the console with at least this role: next-auth's session in
- *             its cookie, or the same token as `Authorization: Bearer` (scripts)
+ *   operator  a signed-in operator of the console holding this permission ("own-account": any
+ *             operator, about themselves): next-auth's session in its cookie, the same token as
+ *             `Authorization: Bearer`, or an API key (scripts)
  */
-export type EndpointAuth = "public" | "customer" | "wallet" | { operator: OperatorRole };
+export type EndpointAuth = "public" | "customer" | "wallet" | { operator: OperatorAccess };
 
 /** A code an error answer can carry: ours, or the notification intake's refusals. */
 export type AnswerCode = ErrorCode | NotificationRefusalCode;

@@ -61,10 +61,10 @@ describe("making a key", () => {
   });
 
   it("is for admins only, and refuses a key without an end", async () => {
-    const operator = await createTestOperator(app.db.prisma, "OPERATOR");
+    const operator = await createTestOperator(app.db.prisma, "FINANCE");
     const refused = await app.call("POST", "/api/admin/api-keys", {
       headers: operator.browser(app.url),
-      json: { name: "mine", role: "OPERATOR", expiresInDays: 30 },
+      json: { name: "mine", role: "FINANCE", expiresInDays: 30 },
     });
     expect(refused.status).toBe(403);
     const forever = await app.call("POST", "/api/admin/api-keys", {
@@ -89,7 +89,7 @@ describe("using a key", () => {
   });
 
   it("acts for its maker, audited as through this key, and shows when it was last used", async () => {
-    const key = await makeKey(admin, { name: "reconciler", role: "OPERATOR" });
+    const key = await makeKey(admin, { name: "reconciler", role: "FINANCE" });
     const { orderId } = await app.paidOrder();
     const reconcile = await app.call("POST", `/api/admin/orders/${orderId}/reconcile`, {
       headers: { ...withKey(key.secret), "Idempotency-Key": crypto.randomUUID() },
@@ -106,7 +106,7 @@ describe("using a key", () => {
 
   it("is never more than its maker is now: demoted, the maker's OPERATOR key only reads", async () => {
     const maker = await createTestOperator(app.db.prisma, "ADMIN");
-    const key = await makeKey(maker, { role: "OPERATOR" });
+    const key = await makeKey(maker, { role: "FINANCE" });
     await app.db.prisma.operator.update({ where: { id: maker.id }, data: { role: "VIEWER" } });
     const { orderId } = await app.paidOrder();
     const write = await app.call("POST", `/api/admin/orders/${orderId}/reconcile`, {

@@ -104,7 +104,7 @@ describe("sessions that end", () => {
 
   it.each([
     ["a password change", { password: "a-new-long-passphrase-2026" }, "PASSWORD_CHANGED"],
-    ["a role change", { role: "OPERATOR" }, "ROLE_CHANGED"],
+    ["a role change", { role: "FINANCE" }, "ROLE_CHANGED"],
     ["disabling, then enabling again", { disabled: true }, "DISABLED"],
   ])("%s ends the operator's sessions, cookie and Bearer alike", async (_what, change, reason) => {
     const operator = await createTestOperator(app.db.prisma, "VIEWER");

@@ -40,7 +40,7 @@ async function enrolled(): Promise<{
   enrolCode: string;
   recoveryCodes: string[];
 }> {
-  const operator = await createTestOperator(app.db.prisma, "OPERATOR");
+  const operator = await createTestOperator(app.db.prisma, "FINANCE");
   const started = await app.call("POST", "/api/admin/me/second-factor", {
     headers: operator.browser(app.url),
   });

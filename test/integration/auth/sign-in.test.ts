@@ -22,7 +22,7 @@ async function newOperator() {
   return createOperator({ prisma: app.db.prisma }, undefined, {
     email: `op-${crypto.randomUUID().slice(0, 8)}@shop.example`,
     name: "Operator",
-    role: "OPERATOR",
+    role: "FINANCE",
     password: PASSWORD,
   });
 }

@@ -69,6 +69,8 @@ const scalarFields = {
   AlertRule: Prisma.AlertRuleScalarFieldEnum,
   AlertMessage: Prisma.AlertMessageScalarFieldEnum,
   AlertEvent: Prisma.AlertEventScalarFieldEnum,
+  Role: Prisma.RoleScalarFieldEnum,
+  RefundRequest: Prisma.RefundRequestScalarFieldEnum,
 } satisfies Record<Prisma.ModelName, Record<string, string>>;
 
 /** Every scalar field of the model is present and not null, so the round trip covers all columns. */
@@ -84,18 +86,21 @@ function expectEveryField(model: Prisma.ModelName, row: object): void {
  * A row with every field given, to create and read back by id: both must equal it field by field.
  * The row is built when the file loads; Prisma is reached only when the case runs.
  */
-function roundTripCase<T extends { id: string | bigint }>(
+type PrimaryKey<T> = T extends { id: infer I } ? I : T extends { key: infer K } ? K : never;
+
+function roundTripCase<T extends { id: string | bigint } | { key: string }>(
   model: Prisma.ModelName,
   row: T,
   create: (data: T) => Promise<unknown>,
-  read: (id: T["id"]) => Promise<unknown>,
+  read: (id: PrimaryKey<T>) => Promise<unknown>,
 ) {
   return {
     model,
     async run() {
       expectEveryField(model, row);
       expect(await create(row), `${model} as returned by create`).toEqual(row);
-      expect(await read(row.id), `${model} as read back`).toEqual(row);
+      const primaryKey = ("id" in row ? row.id : row.key) as PrimaryKey<T>;
+      expect(await read(primaryKey), `${model} as read back`).toEqual(row);
     },
   };
 }
@@ -109,6 +114,8 @@ const orderId = id();
 const agreementId = id();
 const operatorId = id();
 const apiKeyId = id();
+const roleKey = `ROUND_TRIP_${id().slice(0, 8).toUpperCase()}`;
+const refundId = id();
 const outboxEventId = id();
 const deliveryId = id();
 const alertRuleId = id();
@@ -258,7 +265,7 @@ const ROUND_TRIPS = [
   roundTripCase(
     "Refund",
     {
-      id: id(),
+      id: refundId,
       orderId,
       refundRequestId: `rr-${id()}`,
       refundId: `rf-${id()}`,
@@ -282,6 +289,26 @@ const ROUND_TRIPS = [
     },
     (data) => db.prisma.refund.create({ data }),
     (key) => db.prisma.refund.findUniqueOrThrow({ where: { id: key } }),
+  ),
+
+  roundTripCase(
+    "RefundRequest",
+    {
+      id: id(),
+      orderId,
+      amountFils: BEYOND_2_53,
+      reason: "the whole box came back",
+      status: enums.RefundRequestStatus.APPROVED,
+      requestedBy: "operator:1",
+      decidedBy: "operator:2",
+      decidedAt: at(),
+      decisionNote: "checked the box",
+      refundId,
+      createdAt: at(),
+      updatedAt: at(),
+    },
+    (data) => db.prisma.refundRequest.create({ data }),
+    (key) => db.prisma.refundRequest.findUniqueOrThrow({ where: { id: key } }),
   ),
 
   roundTripCase(
@@ -415,13 +442,30 @@ const ROUND_TRIPS = [
   ),
 
   roundTripCase(
+    "Role",
+    {
+      key: roleKey,
+      name: "Night cashier",
+      builtIn: false,
+      permissions: ["orders.read", "orders.refund"],
+      refundLimitFils: BEYOND_2_53,
+      dailyRefundLimitFils: BEYOND_2_53,
+      requireSecondFactor: true,
+      createdAt: at(),
+      updatedAt: at(),
+    },
+    (data) => db.prisma.role.create({ data }),
+    (key) => db.prisma.role.findUniqueOrThrow({ where: { key } }),
+  ),
+
+  roundTripCase(
     "Operator",
     {
       id: operatorId,
       email: `ops-${id()}@example.com`,
       name: "Operator One",
       passwordHash: "$argon2id$placeholder",
-      role: enums.OperatorRole.ADMIN,
+      role: roleKey,
       lastLoginAt: at(),
       failedSignIns: 3,
       totpSecret: "v1.aXY.dGFn.Y2lwaGVy",
@@ -442,7 +486,7 @@ const ROUND_TRIPS = [
       name: "nightly export",
       prefix: "wmk_Ab3dEf9h",
       secretHash: "cd".repeat(32),
-      role: enums.OperatorRole.VIEWER,
+      role: roleKey,
       operatorId,
       expiresAt: at(),
       lastUsedAt: at(),

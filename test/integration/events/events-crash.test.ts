@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWebhookEndpoint } from "@/lib/admin/webhook-endpoints";
 import { createOrder } from "@/lib/orders/create-order";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
-import { createTestOperator } from "@/test/support/operators";
+import { createTestOperator, identityOf } from "@/test/support/operators";
 import { waitUntil } from "@/test/support/wait";
 import {
   deletePrefix,
@@ -97,7 +97,7 @@ beforeAll(async () => {
   const admin = await createTestOperator(merchant.ctx.prisma, "ADMIN", "no token is made from this");
   await createWebhookEndpoint(
     merchant.ctx,
-    { id: admin.id, email: admin.email, name: "admin", role: "ADMIN" },
+    identityOf(admin),
     { url: receiver.url, description: "order of events", events: [] },
     { isProduction: false },
   );

@@ -13,7 +13,7 @@ import { type DrainSettings, drainEvents } from "@/lib/events/drain-events";
 import { hookRegistry } from "@/lib/events/hooks";
 import { createOrder } from "@/lib/orders/create-order";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
-import { createTestOperator } from "@/test/support/operators";
+import { createTestOperator, identityOf } from "@/test/support/operators";
 
 /**
  * The receiver's check, written from the Standard Webhooks specification: HMAC-SHA256 keyed with the
@@ -84,7 +84,7 @@ beforeAll(async () => {
     "ADMIN",
     "a test secret: no token is made from it",
   );
-  admin = { id: created.id, email: created.email, name: "admin", role: "ADMIN" };
+  admin = identityOf(created);
 });
 afterAll(() => merchant.close());
 

@@ -16,7 +16,7 @@ beforeAll(async () => {
   await app.sandbox.settings({ refundDelaySeconds: 0 });
   [viewer, operator, admin] = await Promise.all([
     createTestOperator(app.db.prisma, "VIEWER"),
-    createTestOperator(app.db.prisma, "OPERATOR"),
+    createTestOperator(app.db.prisma, "FINANCE"),
     createTestOperator(app.db.prisma, "ADMIN"),
   ]);
 });
@@ -81,7 +81,7 @@ describe("who may do what", () => {
   });
 
   it("a disabled operator is refused at once, whatever their session says", async () => {
-    const soon = await createTestOperator(app.db.prisma, "OPERATOR");
+    const soon = await createTestOperator(app.db.prisma, "FINANCE");
     expect((await app.call("GET", "/api/admin/orders", { headers: soon.script() })).status).toBe(200);
     const disabled = await app.call("PATCH", `/api/admin/operators/${soon.id}`, {
       headers: admin.browser(app.url),
@@ -293,7 +293,7 @@ describe("acting on an order", () => {
     // The wrong implementation this catches: checking the order's state without holding its row
     // lock (both see PAID, both call the wallet). Slowed so the two requests overlap.
     const { orderId } = await app.paidOrder("ESCROW", "MUG");
-    const other = await createTestOperator(app.db.prisma, "OPERATOR");
+    const other = await createTestOperator(app.db.prisma, "FINANCE");
     await app.sandbox.settings({ operationLatencyMs: 300 });
     try {
       const [accept, cancel] = await Promise.all([

@@ -45,7 +45,7 @@ beforeAll(async () => {
   calls = contractCalls(app, openApiChecker((await served.json()) as OpenApiDocument));
   [viewer, operator, admin] = await Promise.all([
     createTestOperator(app.db.prisma, "VIEWER"),
-    createTestOperator(app.db.prisma, "OPERATOR"),
+    createTestOperator(app.db.prisma, "FINANCE"),
     createTestOperator(app.db.prisma, "ADMIN"),
   ]);
 });
@@ -538,7 +538,7 @@ describe("the console's other records", () => {
   });
 
   it("sessions: yours listed (200), another's not for an OPERATOR (403); one ended by an ADMIN (200), unknown (404); your others ended (200), not signed in (401)", async () => {
-    const someone = await createTestOperator(app.db.prisma, "OPERATOR");
+    const someone = await createTestOperator(app.db.prisma, "FINANCE");
     const list = sessions.adminListSessions;
     const listed = await expectDocumented(list, await send(list, {}, someone.script()), 200);
     expect(listed.sessions).toMatchObject([{ id: someone.sessionId, current: true }]);
@@ -564,7 +564,7 @@ describe("the console's other records", () => {
   });
 
   it("two-step sign-in: started (200), confirmed (200), a wrong code (400), not signed in (401); reset by an ADMIN (200), not by an OPERATOR (403)", async () => {
-    const someone = await createTestOperator(app.db.prisma, "OPERATOR");
+    const someone = await createTestOperator(app.db.prisma, "FINANCE");
     const start = secondFactor.adminStartSecondFactor;
     const started = await expectDocumented(start, await send(start, {}, someone.browser(app.url)), 200);
     await expectDocumented(start, await send(start, exampleRequest(start, "signed-out"), {}), 401);

@@ -214,7 +214,7 @@ describe("adding an area to the registry", () => {
     method: "get",
     path: "/api/admin/orders/flagged",
     summary: "Orders an operator must look at",
-    auth: { operator: "VIEWER" },
+    auth: { operator: "orders.read" },
     query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) }),
     responses: { 200: { description: "Flagged orders.", body: z.object({ orders: z.array(adminOrder) }) } },
     examples: [

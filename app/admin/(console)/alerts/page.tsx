@@ -97,7 +97,7 @@ async function CaughtMailSection({ locale, t }: PageContext) {
 }
 
 export default async function AlertsPage() {
-  const page = await consolePage("ADMIN");
+  const page = await consolePage("integrations.manage");
   const { ctx, t } = page;
   const rules = await listAlertRules(ctx);
   return (

@@ -1,23 +1,26 @@
 import type { Metadata } from "next";
 import { listApiKeys } from "@/lib/admin/api-keys";
+import { listRoles } from "@/lib/admin/roles";
 import { dynamicKey } from "@/lib/i18n/translate";
 import { CreateApiKey, RevokeApiKey } from "../../_ui/api-key-controls";
 import { consolePage } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";
 import { Time } from "../../_ui/format";
 import { PageHead } from "../../_ui/page-head";
+import { roleLabel } from "../../_ui/role-label";
 
 export const metadata: Metadata = { title: "API keys" };
 
 const STATE_TONE = { ACTIVE: "tone-ok", EXPIRED: "tone-warn", REVOKED: "tone-bad" } as const;
 
 export default async function ApiKeysPage() {
-  const { ctx, locale, t } = await consolePage("ADMIN");
-  const keys = await listApiKeys(ctx);
+  const { ctx, locale, t } = await consolePage("integrations.manage");
+  const [keys, roles] = await Promise.all([listApiKeys(ctx), listRoles(ctx.prisma)]);
+  const roleOf = new Map(roles.map((role) => [role.key, role]));
   return (
     <>
       <PageHead title={t("apiKeys.title")}>
-        <CreateApiKey />
+        <CreateApiKey roles={roles.map(({ key, name }) => ({ key, name }))} />
       </PageHead>
       <p className="muted">{t("apiKeys.intro")}</p>
       {keys.length === 0 ? <p className="card empty">{t("common.empty")}</p> : null}
@@ -37,7 +40,7 @@ export default async function ApiKeysPage() {
           {keys.map((key) => (
             <tr key={key.id} data-api-key={key.name}>
               <td dir="auto">{key.name}</td>
-              <td>{t(dynamicKey("role", key.role))}</td>
+              <td>{roleLabel(t, roleOf.get(key.role) ?? { key: key.role, name: key.role })}</td>
               <td>
                 <span className={`badge ${STATE_TONE[key.state]}`}>
                   {t(dynamicKey("apiKeys.state", key.state))}

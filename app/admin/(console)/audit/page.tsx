@@ -12,7 +12,7 @@ import { Pager } from "../../_ui/pager";
 export const metadata: Metadata = { title: "Audit log" };
 
 export default async function AuditPage({ searchParams }: { searchParams: SearchParams }) {
-  const { ctx, locale, t } = await consolePage("ADMIN");
+  const { ctx, locale, t } = await consolePage("audit.read");
   const { query, parsed } = await readListQuery(searchParams, auditListQuery);
   const list = parsed.success ? await listAuditEntries(ctx.prisma, parsed.data) : undefined;
   const keyIds = [...new Set(list?.entries.flatMap((entry) => (entry.apiKeyId ? [entry.apiKeyId] : [])))];

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { listProducts } from "@/lib/admin/catalog";
-import { hasRole } from "@/lib/auth/roles";
+import { can } from "@/lib/auth/permissions";
 import { consolePage } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";
 import { Amount } from "../../_ui/format";
@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: "Catalog" };
 export default async function CatalogPage() {
   const { ctx, locale, t, operator } = await consolePage();
   const products = await listProducts(ctx.prisma);
-  const canEdit = hasRole(operator.role, "ADMIN");
+  const canEdit = can(operator, "catalog.edit");
   return (
     <>
       <PageHead title={t("catalog.title")} sub={t("catalog.intro")}>

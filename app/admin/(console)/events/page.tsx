@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { listDeadDeliveries, listEndpointDeliveries } from "@/lib/admin/event-deliveries";
 import { listWebhookEndpoints } from "@/lib/admin/webhook-endpoints";
-import { hasRole } from "@/lib/auth/roles";
+import { can } from "@/lib/auth/permissions";
 import { dynamicKey } from "@/lib/i18n/translate";
 import { consolePage } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";
@@ -92,7 +92,13 @@ async function EndpointLog({ page, endpointId }: { page: PageContext; endpointId
       <h2>{t("webhooks.log")}</h2>
       {deliveries.length === 0 ? <p className="muted">{t("common.empty")}</p> : null}
       {deliveries.length > 0 ? (
-        <DeliveryTable deliveries={deliveries} locale={locale} t={t} role={operator.role} showEvent />
+        <DeliveryTable
+          deliveries={deliveries}
+          locale={locale}
+          t={t}
+          permissions={operator.permissions}
+          showEvent
+        />
       ) : null}
     </section>
   );
@@ -102,7 +108,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
   const page = await consolePage();
   const { ctx, locale, t, operator } = page;
   const dead = await listDeadDeliveries(ctx);
-  const isAdmin = hasRole(operator.role, "ADMIN");
+  const isAdmin = can(operator, "integrations.manage");
   const endpointId = (await searchParams).endpoint;
   return (
     <>
@@ -112,7 +118,13 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
         <h2>{t("events.dead")}</h2>
         {dead.length === 0 ? <p className="muted">{t("events.dead.none")}</p> : null}
         {dead.length > 0 ? (
-          <DeliveryTable deliveries={dead} locale={locale} t={t} role={operator.role} showEvent />
+          <DeliveryTable
+            deliveries={dead}
+            locale={locale}
+            t={t}
+            permissions={operator.permissions}
+            showEvent
+          />
         ) : null}
       </section>
       {isAdmin ? <WebhookEndpoints {...page} /> : null}

@@ -1,15 +1,16 @@
-import { dynamicKey } from "@/lib/i18n/translate";
+import { isPermission } from "@/lib/auth/permissions";
 import { consolePage, type SearchParams } from "../../_ui/console-page";
+import { permissionLabel } from "../../_ui/role-label";
 
-// Where a page sends an operator whose role is too low for it. The API answers 403 on its own.
+// Where a page sends an operator whose role lacks its permission. The API answers 403 on its own.
 export default async function ForbiddenPage({ searchParams }: { searchParams: SearchParams }) {
-  const { t } = await consolePage();
+  const { t } = await consolePage("own-account");
   const need = (await searchParams).need;
-  const role = typeof need === "string" && ["VIEWER", "OPERATOR", "ADMIN"].includes(need) ? need : "ADMIN";
+  const permission = typeof need === "string" && isPermission(need) ? need : "operators.manage";
   return (
     <section className="card" id="forbidden">
       <h1 style={{ fontSize: "1.3rem", marginTop: 0 }}>{t("forbidden.title")}</h1>
-      <p>{t("forbidden.body", { role: t(dynamicKey("role", role)) })}</p>
+      <p>{t("forbidden.body", { permission: permissionLabel(t, permission) })}</p>
       <a className="btn" href="/admin">
         {t("forbidden.back")}
       </a>

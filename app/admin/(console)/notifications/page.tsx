@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { listNotifications } from "@/lib/admin/notifications";
 import { notificationListQuery } from "@/lib/admin/request-schemas";
-import { hasRole } from "@/lib/auth/roles";
+import { can } from "@/lib/auth/permissions";
 import { NotificationKind, NotificationStatus } from "@/lib/db";
 import { dynamicKey, type Locale, type Translate } from "@/lib/i18n/translate";
 import { NotificationStatusBadge } from "../../_ui/badges";
@@ -49,7 +49,7 @@ export default async function NotificationsPage({ searchParams }: { searchParams
       {list && list.notifications.length > 0 ? (
         <NotificationsTable
           notifications={list.notifications}
-          canAct={hasRole(operator.role, "OPERATOR")}
+          canAct={can(operator, "notifications.reapply")}
           t={t}
           locale={locale}
         />

@@ -1,21 +1,24 @@
 import type { Metadata } from "next";
 import { listOperators } from "@/lib/admin/operators";
-import { dynamicKey } from "@/lib/i18n/translate";
+import { listRoles } from "@/lib/admin/roles";
 import { consolePage } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";
 import { Time } from "../../_ui/format";
 import { AddOperator, OperatorRowControls } from "../../_ui/operator-controls";
 import { PageHead } from "../../_ui/page-head";
+import { roleLabel } from "../../_ui/role-label";
 
 export const metadata: Metadata = { title: "Operators" };
 
 export default async function OperatorsPage() {
-  const { ctx, locale, t, operator: me } = await consolePage("ADMIN");
-  const operators = await listOperators(ctx.prisma);
+  const { ctx, locale, t, operator: me } = await consolePage("operators.manage");
+  const [operators, roles] = await Promise.all([listOperators(ctx.prisma), listRoles(ctx.prisma)]);
+  const roleOf = new Map(roles.map((role) => [role.key, role]));
+  const choices = roles.map(({ key, name }) => ({ key, name }));
   return (
     <>
       <PageHead title={t("operators.title")}>
-        <AddOperator />
+        <AddOperator roles={choices} />
       </PageHead>
       <DataTable
         cards
@@ -41,7 +44,9 @@ export default async function OperatorsPage() {
                   {operator.email}
                 </span>
               </td>
-              <td data-label={t("operators.col.role")}>{t(dynamicKey("role", operator.role))}</td>
+              <td data-label={t("operators.col.role")}>
+                {roleLabel(t, roleOf.get(operator.role) ?? { key: operator.role, name: operator.role })}
+              </td>
               <td data-label={t("operators.col.state")}>
                 <span>
                   {operator.disabledAt ? (
@@ -71,6 +76,7 @@ export default async function OperatorsPage() {
                     operatorId={operator.id}
                     name={operator.name}
                     role={operator.role}
+                    roles={choices}
                     disabled={operator.disabledAt !== null}
                     locked={guessed}
                     secondFactor={operator.totpEnabledAt !== null}

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { deviceName } from "@/lib/admin/device-name";
 import { listSessions } from "@/lib/admin/sessions";
-import { hasRole } from "@/lib/auth/roles";
+import { can } from "@/lib/auth/permissions";
 import { recoveryCodesLeft } from "@/lib/auth/second-factor";
 import { getEnv } from "@/lib/env";
 import { formatBaghdadTime } from "@/lib/i18n/format";
@@ -19,10 +19,10 @@ export const metadata: Metadata = { title: "Your account" };
 // they are signed in (this browser and any other, each with where and when; sign out one, or all but
 // this one). An ADMIN opens another operator's sessions from the Operators page (?operator=).
 export default async function SessionsPage({ searchParams }: { searchParams: SearchParams }) {
-  const { ctx, locale, t, operator: me } = await consolePage("VIEWER");
+  const { ctx, locale, t, operator: me } = await consolePage("own-account");
   const requested = (await searchParams).operator;
   const operatorId = typeof requested === "string" && requested !== me.id ? requested : undefined;
-  if (operatorId && !hasRole(me.role, "ADMIN")) redirect("/admin/forbidden?need=ADMIN");
+  if (operatorId && !can(me, "operators.manage")) redirect("/admin/forbidden?need=operators.manage");
   const whose = operatorId
     ? await ctx.prisma.operator.findUnique({ where: { id: operatorId }, select: { name: true } })
     : null;
@@ -87,7 +87,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Sea
 
 /** Two-step sign-in for the operator looking: on since when, or set it up here. */
 async function SecondFactorCard() {
-  const { ctx, locale, t, operator: me } = await consolePage("VIEWER");
+  const { ctx, locale, t, operator: me } = await consolePage("own-account");
   const row = await ctx.prisma.operator.findUniqueOrThrow({
     where: { id: me.id },
     select: { totpEnabledAt: true },

@@ -4,12 +4,12 @@ import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
 
-export const GET = route.operator("ADMIN", async ({ ctx }) =>
+export const GET = route.operator("integrations.manage", async ({ ctx }) =>
   Response.json(jsonSafe({ apiKeys: await listApiKeys(ctx) }) satisfies contract.ApiKeyListJson),
 );
 
 // The answer holds the secret, shown this once: it must never be cached or replayed.
-export const POST = route.operator("ADMIN", async ({ request, ctx, operator }) => {
+export const POST = route.operator("integrations.manage", async ({ request, ctx, operator }) => {
   const created = await createApiKey(ctx, operator, await readJson(request, contract.adminCreateApiKey.body));
   return Response.json(jsonSafe(created) satisfies contract.CreatedApiKeyJson, {
     status: 201,

@@ -4,7 +4,7 @@ import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readQuery, route } from "@/lib/http/route";
 
-export const GET = route.operator("ADMIN", async ({ request, ctx }) => {
+export const GET = route.operator("audit.read", async ({ request, ctx }) => {
   const page = await listAuditEntries(ctx.prisma, readQuery(request, contract.adminListAuditEntries.query));
   return Response.json(jsonSafe(page) satisfies contract.AuditPageJson);
 });

@@ -5,7 +5,7 @@ import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readQuery, route } from "@/lib/http/route";
 
 // Customers with their authorization state, scopes and token expiry; never a token's value.
-export const GET = route.operator("VIEWER", async ({ request, ctx }) => {
+export const GET = route.operator("orders.read", async ({ request, ctx }) => {
   const page = await listCustomers(ctx.prisma, readQuery(request, contract.adminListCustomers.query));
   return Response.json(jsonSafe(page) satisfies contract.CustomerPageJson);
 });

@@ -5,7 +5,7 @@ import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { getAppQueueMetrics } from "@/lib/queue/metrics";
 
-export const GET = route.operator("VIEWER", async ({ ctx }) =>
+export const GET = route.operator("orders.read", async ({ ctx }) =>
   Response.json(jsonSafe(await getDashboard(ctx, getAppQueueMetrics)) satisfies contract.DashboardJson),
 );
 

@@ -4,7 +4,7 @@ import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 
 // Health with every detail (errors, the wallet's address, queue backlogs): for operators only.
-export const GET = route.operator("VIEWER", async () => {
+export const GET = route.operator("orders.read", async () => {
   const report = await checkReadiness({ details: true, queues: true });
   return Response.json(report satisfies HealthReportJson, { headers: { "Cache-Control": "no-store" } });
 });

@@ -4,7 +4,7 @@ import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readQuery, route } from "@/lib/http/route";
 
-export const GET = route.operator("VIEWER", async ({ request, ctx }) => {
+export const GET = route.operator("orders.read", async ({ request, ctx }) => {
   const page = await listNotifications(ctx.prisma, readQuery(request, contract.adminListNotifications.query));
   return Response.json(jsonSafe(page) satisfies contract.NotificationPageJson);
 });

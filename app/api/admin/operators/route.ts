@@ -4,11 +4,11 @@ import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
 
-export const GET = route.operator("ADMIN", async ({ ctx }) =>
+export const GET = route.operator("operators.manage", async ({ ctx }) =>
   Response.json(jsonSafe({ operators: await listOperators(ctx.prisma) }) satisfies contract.OperatorListJson),
 );
 
-export const POST = route.operator("ADMIN", async ({ request, ctx, operator }) => {
+export const POST = route.operator("operators.manage", async ({ request, ctx, operator }) => {
   const created = await createOperator(
     ctx,
     operator,

@@ -5,7 +5,7 @@ import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readQuery, route } from "@/lib/http/route";
 
 // The order list: filters, the search box (pay_…, paymentId, order or customer id), keyset pages.
-export const GET = route.operator("VIEWER", async ({ request, ctx }) => {
+export const GET = route.operator("orders.read", async ({ request, ctx }) => {
   const page = await listOrders(ctx.prisma, readQuery(request, contract.adminListOrders.query));
   return Response.json(jsonSafe(page) satisfies contract.OrderListPageJson);
 });

@@ -4,12 +4,12 @@ import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
 
-export const GET = route.operator("VIEWER", async ({ ctx }) =>
+export const GET = route.operator("orders.read", async ({ ctx }) =>
   Response.json(jsonSafe({ products: await listProducts(ctx.prisma) }) satisfies contract.ProductListJson),
 );
 
 // New products apply to new orders at once; orders already placed keep their own copy of the lines.
-export const POST = route.operator("ADMIN", async ({ request, ctx, operator }) => {
+export const POST = route.operator("catalog.edit", async ({ request, ctx, operator }) => {
   const created = await createProduct(
     ctx,
     operator,

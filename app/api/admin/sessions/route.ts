@@ -5,7 +5,7 @@ import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readQuery, route } from "@/lib/http/route";
 
-export const GET = route.operator("VIEWER", async ({ request, ctx, operator }) => {
+export const GET = route.operator("own-account", async ({ request, ctx, operator }) => {
   const { operatorId } = readQuery(request, contract.adminListSessions.query);
   const sessions = await listSessions(ctx, operator, getEnv().operatorSessions, operatorId);
   return Response.json(jsonSafe({ sessions }) satisfies contract.SessionListJson);

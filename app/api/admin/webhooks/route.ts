@@ -5,14 +5,14 @@ import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
 
-export const GET = route.operator("ADMIN", async ({ ctx }) =>
+export const GET = route.operator("integrations.manage", async ({ ctx }) =>
   Response.json(
     jsonSafe({ endpoints: await listWebhookEndpoints(ctx) }) satisfies contract.WebhookEndpointListJson,
   ),
 );
 
 // The answer holds the signing secret, shown this once: it must never be cached or replayed.
-export const POST = route.operator("ADMIN", async ({ request, ctx, operator }) => {
+export const POST = route.operator("integrations.manage", async ({ request, ctx, operator }) => {
   const input = await readJson(request, contract.adminCreateWebhookEndpoint.body);
   const created = await createWebhookEndpoint(ctx, operator, input, { isProduction: getEnv().isProduction });
   return Response.json(jsonSafe(created) satisfies contract.CreatedWebhookEndpointJson, {

@@ -86,7 +86,7 @@ async function performEscrowOperation<N extends EscrowActionName>(
 
 export const acceptAction: OrderActionDefinition<"accept"> = {
   name: "accept",
-  role: "OPERATOR",
+  permission: "escrow.act",
   offer: (situation) =>
     escrowReady(situation) && allows(situation.order, { type: "MERCHANT_ACCEPTED" })
       ? { action: "accept" }
@@ -96,7 +96,7 @@ export const acceptAction: OrderActionDefinition<"accept"> = {
 
 export const cancelAction: OrderActionDefinition<"cancel"> = {
   name: "cancel",
-  role: "OPERATOR",
+  permission: "escrow.act",
   offer: (situation) =>
     escrowReady(situation) && allows(situation.order, { type: "CANCELLED" }) ? { action: "cancel" } : null,
   perform: (ctx, call) => performEscrowOperation(ctx, call, "CANCEL", undefined),
@@ -104,7 +104,7 @@ export const cancelAction: OrderActionDefinition<"cancel"> = {
 
 export const voidAction: OrderActionDefinition<"void"> = {
   name: "void",
-  role: "OPERATOR",
+  permission: "escrow.act",
   offer(situation): AvailableAction | null {
     const { order } = situation;
     const held = order.amountFils - order.voidedFils;

@@ -1,8 +1,8 @@
 // Every operator action on an order, by name: the one table the routes, the console's offer and the
 // contract's names agree on. Adding an action is one module beside this one and a line here.
-import { hasRole } from "@/lib/auth/roles";
+import { can, type Permission } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/context/service-context";
-import type { EscrowOperation, OperatorRole, Order, Refund } from "@/lib/db";
+import type { EscrowOperation, Order, Refund } from "@/lib/db";
 import { IN_FLIGHT_STATUSES } from "@/lib/escrow/escrow-operation-state";
 import { type ReplayableAnswer, runIdempotent } from "../../idempotent-action";
 import type { OrderMoney } from "../order-money";
@@ -44,7 +44,7 @@ export async function runOrderAction<N extends OrderActionName>(
   );
 }
 
-/** The actions that fit the order now and the operator's role, in the table's order. */
+/** The actions that fit the order now and what the operator may do, in the table's order. */
 export function availableActions(
   order: Order,
   related: {
@@ -52,13 +52,13 @@ export function availableActions(
     refunds: Pick<Refund, "status">[];
     money: OrderMoney;
   },
-  role: OperatorRole,
+  holder: { permissions: readonly Permission[] },
 ): AvailableAction[] {
   const escrowBusy = related.operations.some((operation) => IN_FLIGHT_STATUSES.includes(operation.status));
   const situation = { order, ...related, escrowBusy };
   return ORDER_ACTION_NAMES.flatMap((name) => {
     const action = ORDER_ACTIONS[name];
-    const offered = hasRole(role, action.role) ? action.offer(situation) : null;
+    const offered = can(holder, action.permission) ? action.offer(situation) : null;
     return offered ? [offered] : [];
   });
 }

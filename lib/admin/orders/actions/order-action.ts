@@ -2,8 +2,9 @@
 // the console offers it, what it does (under the caller's Idempotency-Key), and the answer's shape.
 // Each action is one module beside this one; ./order-action-table.ts lists them.
 import type { OperatorIdentity } from "@/lib/auth/operator-session";
+import type { Permission } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/context/service-context";
-import type { EscrowOperation, OperatorRole, Order, Prisma, Refund } from "@/lib/db";
+import type { EscrowOperation, Order, Prisma, Refund } from "@/lib/db";
 import { type AuditInput, recordAudit, recordWalletResult } from "../../audit";
 import type { ActionAnswer } from "../../idempotent-action";
 import type { OrderActionInput } from "../../request-schemas";
@@ -36,8 +37,8 @@ export interface AvailableAction {
 
 export interface OrderActionDefinition<N extends OrderActionName> {
   name: N;
-  /** The least role that may do it: the route requires it and the console offers it only then. */
-  role: OperatorRole;
+  /** What the operator must be allowed: the route requires it and the console offers it only then. */
+  permission: Permission;
   /**
    * Whether the console offers it for the order now. The services enforce the same rules (the order's
    * state machine, the refundable amount), so a stale page is refused, never obeyed.

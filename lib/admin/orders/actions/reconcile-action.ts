@@ -14,7 +14,7 @@ import { auditOf, type OrderActionDefinition, orderSummary } from "./order-actio
 
 export const reconcileAction: OrderActionDefinition<"reconcile"> = {
   name: "reconcile",
-  role: "OPERATOR",
+  permission: "orders.reconcile",
   offer: ({ order, operations, refunds }) =>
     hasUnsettledWork(order, { operations, refunds }) ? { action: "reconcile" } : null,
 

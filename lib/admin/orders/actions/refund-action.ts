@@ -17,7 +17,7 @@ const OUTCOME_OF_REFUND: Record<Refund["status"], WalletOutcomeName> = {
 
 export const refundAction: OrderActionDefinition<"refund"> = {
   name: "refund",
-  role: "OPERATOR",
+  permission: "orders.refund",
   offer: ({ order, money }) =>
     order.paymentId && money.refundableFils > 0n ? { action: "refund", maxFils: money.refundableFils } : null,
 

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { alertRuleInput, alertRuleParams, alertRuleUpdate } from "@/lib/admin/request-schemas";
 import { defineEndpoint } from "../endpoint";
-import { MISSING_ID, roleTooLow } from "./examples";
+import { MISSING_ID, permissionMissing } from "./examples";
 import { alertMessageRecord, alertRuleRecord } from "./records";
 
 const RULE_ID = "0193a6f8-4a5b-7c6d-8e9f-0a1b2c3d4e5f";
@@ -41,7 +41,7 @@ export const adminListAlertRules = defineEndpoint({
   method: "get",
   path: "/api/admin/alerts/rules",
   summary: "Every alert rule",
-  auth: { operator: "ADMIN" },
+  auth: { operator: "integrations.manage" },
   responses: { 200: { description: "The rules.", body: ruleList } },
   examples: [
     {
@@ -54,7 +54,7 @@ export const adminListAlertRules = defineEndpoint({
       name: "operator",
       summary: "Only admins manage alerts",
       request: {},
-      response: roleTooLow("ADMIN", "OPERATOR"),
+      response: permissionMissing("integrations.manage", "Finance"),
     },
   ],
 });
@@ -65,7 +65,7 @@ export const adminCreateAlertRule = defineEndpoint({
   path: "/api/admin/alerts/rules",
   summary: "Add an alert rule",
   description: "Events of the type caught from now on reach the target, folded per `foldSeconds`. Audited.",
-  auth: { operator: "ADMIN" },
+  auth: { operator: "integrations.manage" },
   body: alertRuleInput,
   responses: { 201: { description: "The rule.", body: alertRuleRecord } },
   examples: [
@@ -81,7 +81,7 @@ export const adminCreateAlertRule = defineEndpoint({
       name: "operator",
       summary: "Only admins add rules",
       request: { body: { eventType: "refund.failed", channel: "EMAIL", target: "me@shop.example" } },
-      response: roleTooLow("ADMIN", "OPERATOR"),
+      response: permissionMissing("integrations.manage", "Finance"),
     },
   ],
 });
@@ -92,7 +92,7 @@ export const adminUpdateAlertRule = defineEndpoint({
   path: "/api/admin/alerts/rules/{id}",
   summary: "Turn an alert rule off or on, or change its fold window",
   description: "Audited.",
-  auth: { operator: "ADMIN" },
+  auth: { operator: "integrations.manage" },
   params: alertRuleParams,
   body: alertRuleUpdate,
   responses: { 200: { description: "The rule as it is now.", body: alertRuleRecord } },
@@ -117,7 +117,7 @@ export const adminDeleteAlertRule = defineEndpoint({
   path: "/api/admin/alerts/rules/{id}",
   summary: "Delete an alert rule",
   description: "Its messages go with it. Audited.",
-  auth: { operator: "ADMIN" },
+  auth: { operator: "integrations.manage" },
   params: alertRuleParams,
   responses: {
     200: { description: "Deleted.", body: z.object({ id: z.string(), deleted: z.literal(true) }) },
@@ -139,7 +139,7 @@ export const adminListAlertMessages = defineEndpoint({
   method: "get",
   path: "/api/admin/alerts/messages",
   summary: "The latest alert messages and how their sending went",
-  auth: { operator: "ADMIN" },
+  auth: { operator: "integrations.manage" },
   responses: { 200: { description: "The messages.", body: messageList } },
   examples: [
     {
@@ -172,7 +172,7 @@ export const adminListAlertMessages = defineEndpoint({
       name: "operator",
       summary: "Only admins read alerts",
       request: {},
-      response: roleTooLow("ADMIN", "OPERATOR"),
+      response: permissionMissing("integrations.manage", "Finance"),
     },
   ],
 });

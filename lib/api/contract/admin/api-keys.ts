@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { apiKeyInput, apiKeyParams } from "@/lib/admin/request-schemas";
 import { defineEndpoint } from "../endpoint";
-import { ADMIN_ID, roleTooLow } from "./examples";
+import { ADMIN_ID, permissionMissing } from "./examples";
 import { apiKeyRecord } from "./records";
 
 const API_KEY_ID = "0193a6f0-3b2c-7d45-8e19-4a7c2f6d0b83";
@@ -43,7 +43,7 @@ export const adminListApiKeys = defineEndpoint({
   method: "get",
   path: "/api/admin/api-keys",
   summary: "Every API key, revoked and expired ones too, never a secret",
-  auth: { operator: "ADMIN" },
+  auth: { operator: "integrations.manage" },
   responses: { 200: { description: "The keys.", body: apiKeyList } },
   examples: [
     {
@@ -56,7 +56,7 @@ export const adminListApiKeys = defineEndpoint({
       name: "operator",
       summary: "Only admins manage keys",
       request: {},
-      response: roleTooLow("ADMIN", "OPERATOR"),
+      response: permissionMissing("integrations.manage", "Finance"),
     },
   ],
 });
@@ -70,7 +70,7 @@ export const adminCreateApiKey = defineEndpoint({
     "The answer carries the secret, once. The key acts for you with the role given (at most yours now, " +
     "and at most your current role whenever it is used); disabling you stops it. Audited. Send it as " +
     "`Authorization: Bearer <secret>`.",
-  auth: { operator: "ADMIN" },
+  auth: { operator: "integrations.manage" },
   body: apiKeyInput,
   responses: {
     201: {
@@ -93,7 +93,7 @@ export const adminCreateApiKey = defineEndpoint({
       name: "operator",
       summary: "Only admins make keys",
       request: { body: { name: "my own key", role: "OPERATOR", expiresInDays: 30 } },
-      response: roleTooLow("ADMIN", "OPERATOR"),
+      response: permissionMissing("integrations.manage", "Finance"),
     },
   ],
 });
@@ -106,7 +106,7 @@ export const adminRevokeApiKey = defineEndpoint({
   description:
     "It stops working at once; its record stays, with the time it was revoked. Revoking it again " +
     "changes nothing. Audited.",
-  auth: { operator: "ADMIN" },
+  auth: { operator: "integrations.manage" },
   params: apiKeyParams,
   responses: { 200: { description: "The key, revoked.", body: apiKeyRecord } },
   errors: ["NOT_FOUND"],

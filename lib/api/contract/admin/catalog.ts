@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { productInput, productParams, productUpdate } from "@/lib/admin/request-schemas";
 import { defineEndpoint } from "../endpoint";
-import { MISSING_ID, PRODUCT_ID, productExample, roleTooLow } from "./examples";
+import { MISSING_ID, PRODUCT_ID, permissionMissing, productExample } from "./examples";
 import { productRecord } from "./records";
 
 const productList = z.object({
@@ -17,7 +17,7 @@ export const adminListProducts = defineEndpoint({
   method: "get",
   path: "/api/admin/products",
   summary: "Every product, inactive ones too",
-  auth: { operator: "VIEWER" },
+  auth: { operator: "orders.read" },
   responses: { 200: { description: "The catalog.", body: productList } },
   examples: [
     {
@@ -46,7 +46,7 @@ export const adminCreateProduct = defineEndpoint({
   path: "/api/admin/products",
   summary: "Add a product",
   description: "Sold from the next order on. Audited.",
-  auth: { operator: "ADMIN" },
+  auth: { operator: "catalog.edit" },
   body: productInput,
   responses: { 201: { description: "The new product.", body: productRecord } },
   // A SKU or e-mail already taken, by an existing record or a concurrent request.
@@ -78,7 +78,7 @@ export const adminUpdateProduct = defineEndpoint({
   path: "/api/admin/products/{id}",
   summary: "Change a product's names, price or whether it is sold",
   description: "Applies to new orders only: an order placed already keeps its lines and prices. Audited.",
-  auth: { operator: "ADMIN" },
+  auth: { operator: "catalog.edit" },
   params: productParams,
   body: productUpdate,
   responses: { 200: { description: "The product after the change.", body: productRecord } },
@@ -103,7 +103,7 @@ export const adminUpdateProduct = defineEndpoint({
       name: "operator-role",
       summary: "Only admins change the catalog",
       request: { params: { id: PRODUCT_ID }, body: { active: false } },
-      response: roleTooLow("ADMIN", "OPERATOR"),
+      response: permissionMissing("catalog.edit", "Finance"),
     },
   ],
 });

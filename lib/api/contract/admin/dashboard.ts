@@ -51,7 +51,7 @@ export const adminGetDashboard = defineEndpoint({
   path: "/api/admin/dashboard",
   summary: "Paid volume, orders by status, money held and in flight, what needs a person",
   description: "Days are calendar days in Baghdad (UTC+3).",
-  auth: { operator: "VIEWER" },
+  auth: { operator: "orders.read" },
   responses: { 200: { description: "The dashboard.", body: dashboard } },
   examples: [
     {
@@ -107,7 +107,7 @@ export const adminGetHealth = defineEndpoint({
   description:
     "Always 200 with the report: `status` says whether the database and Redis answer. Each check's " +
     "`error` and `detail` are filled in (the wallet's address, each queue's backlog).",
-  auth: { operator: "VIEWER" },
+  auth: { operator: "orders.read" },
   responses: {
     200: {
       description: "The report.",

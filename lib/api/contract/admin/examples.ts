@@ -2,7 +2,7 @@
 // cashier, an operator refunded 5,000 IQD of it for a damaged box, and an escrow order for a mug
 // waits to be accepted. The records are typed by their schemas, so an example cannot drift from them.
 import type { z } from "zod";
-import type { OperatorRole } from "@/lib/db";
+import type { Permission } from "@/lib/auth/permissions";
 import type {
   auditEntryRecord,
   customerSummary,
@@ -195,14 +195,14 @@ export const refundAuditEntry = {
   createdAt: "2026-11-22T10:05:02.000Z",
 } satisfies z.input<typeof auditEntryRecord>;
 
-/** The answer to an operator whose role is below the one the endpoint needs. */
-export function roleTooLow(needed: OperatorRole, actual: OperatorRole) {
+/** The answer to an operator whose role lacks the permission the endpoint needs. */
+export function permissionMissing(needed: Permission, roleName: string) {
   return {
     status: 403,
     body: {
       error: {
         code: "FORBIDDEN",
-        message: `This needs the ${needed} role; you are signed in as ${actual}.`,
+        message: `This needs the ${needed} permission, which your role (${roleName}) does not have.`,
       },
     },
   } as const;

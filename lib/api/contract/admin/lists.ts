@@ -19,9 +19,9 @@ import {
   OPERATOR_ID,
   ORDER_ID,
   PAYMENT_ID,
+  permissionMissing,
   refundAuditEntry,
   refundExample,
-  roleTooLow,
 } from "./examples";
 import {
   auditEntryRecord,
@@ -54,7 +54,7 @@ export const adminListRefunds = defineEndpoint({
   method: "get",
   path: "/api/admin/refunds",
   summary: "Refunds, newest first",
-  auth: { operator: "VIEWER" },
+  auth: { operator: "orders.read" },
   query: refundListQuery,
   responses: { 200: { description: "One page of refunds.", body: refundPage } },
   examples: [
@@ -106,7 +106,7 @@ export const adminListCustomers = defineEndpoint({
   path: "/api/admin/customers",
   summary: "Customers with their authorization state, newest first",
   description: "The scopes each granted, whether the wallet still accepts it, when its access expires.",
-  auth: { operator: "VIEWER" },
+  auth: { operator: "orders.read" },
   query: customerListQuery,
   responses: { 200: { description: "One page of customers.", body: customerPage } },
   examples: [
@@ -153,7 +153,7 @@ export const adminListNotifications = defineEndpoint({
   method: "get",
   path: "/api/admin/notifications",
   summary: "The wallet's notifications, and the refused attempts",
-  auth: { operator: "VIEWER" },
+  auth: { operator: "orders.read" },
   query: notificationListQuery,
   responses: { 200: { description: "One page of notifications.", body: notificationPage } },
   examples: [
@@ -213,7 +213,7 @@ export const adminReapplyNotification = defineEndpoint({
   description:
     "Applying is idempotent: this only completes what a crash left undone, or checks a rejected one " +
     "again. No body. Audited.",
-  auth: { operator: "OPERATOR" },
+  auth: { operator: "notifications.reapply" },
   params: notificationParams,
   responses: { 200: { description: "What applying it did, and the notification after.", body: reapplied } },
   errors: ["NOT_FOUND"],
@@ -249,7 +249,7 @@ export const adminListAuditEntries = defineEndpoint({
   method: "get",
   path: "/api/admin/audit",
   summary: "The audit log: every operator action, newest first",
-  auth: { operator: "ADMIN" },
+  auth: { operator: "audit.read" },
   query: auditListQuery,
   responses: { 200: { description: "One page of entries.", body: auditPage } },
   examples: [
@@ -263,7 +263,7 @@ export const adminListAuditEntries = defineEndpoint({
       name: "operator-role",
       summary: "The audit log is for admins",
       request: {},
-      response: roleTooLow("ADMIN", "OPERATOR"),
+      response: permissionMissing("audit.read", "Support"),
     },
   ],
 });

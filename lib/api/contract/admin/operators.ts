@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { operatorInput, operatorParams, operatorUpdate } from "@/lib/admin/request-schemas";
 import { defineEndpoint } from "../endpoint";
-import { ADMIN_ID, OPERATOR_ID, operatorExample, roleTooLow } from "./examples";
+import { ADMIN_ID, OPERATOR_ID, operatorExample, permissionMissing } from "./examples";
 import { operatorRecord } from "./records";
 
 const operatorList = z.object({ operators: z.array(operatorRecord).meta({ description: "By e-mail." }) });
@@ -15,7 +15,7 @@ export const adminListOperators = defineEndpoint({
   method: "get",
   path: "/api/admin/operators",
   summary: "Every operator, disabled ones too",
-  auth: { operator: "ADMIN" },
+  auth: { operator: "operators.manage" },
   responses: { 200: { description: "The operators.", body: operatorList } },
   examples: [
     {
@@ -28,7 +28,7 @@ export const adminListOperators = defineEndpoint({
       name: "viewer",
       summary: "Only admins manage operators",
       request: {},
-      response: roleTooLow("ADMIN", "VIEWER"),
+      response: permissionMissing("operators.manage", "Viewer"),
     },
   ],
 });
@@ -39,7 +39,7 @@ export const adminCreateOperator = defineEndpoint({
   path: "/api/admin/operators",
   summary: "Add an operator with a role and a first password",
   description: "The e-mail is stored in lower case. Audited.",
-  auth: { operator: "ADMIN" },
+  auth: { operator: "operators.manage" },
   body: operatorInput,
   responses: { 201: { description: "The new operator.", body: operatorRecord } },
   // A SKU or e-mail already taken, by an existing record or a concurrent request.
@@ -102,7 +102,7 @@ export const adminUpdateOperator = defineEndpoint({
   description:
     "A disabled operator is refused on their next request, whatever their session says. Nobody can " +
     "disable themselves or give up their own ADMIN role (403). Audited.",
-  auth: { operator: "ADMIN" },
+  auth: { operator: "operators.manage" },
   params: operatorParams,
   body: operatorUpdate,
   responses: { 200: { description: "The operator after the change.", body: operatorRecord } },

@@ -15,8 +15,8 @@ import {
   escrowOrderRow,
   IDEMPOTENCY_KEY,
   ORDER_ID,
+  permissionMissing,
   refundExample,
-  roleTooLow,
 } from "./examples";
 import { escrowOperationRecord, refundRecord } from "./records";
 
@@ -125,7 +125,6 @@ function answers<S extends z.ZodType>(body: S, done: string) {
   };
 }
 
-const operatorActs = { operator: "OPERATOR" } as const;
 const withKey = { [IDEMPOTENCY_KEY_HEADER]: IDEMPOTENCY_KEY };
 
 const orderAfterAccept = {
@@ -144,7 +143,7 @@ export const adminAcceptOrder = defineEndpoint({
   path: "/api/admin/orders/{id}/accept",
   summary: "Escrow: accept the order (merchantAccept)",
   description: "The customer can confirm receipt afterwards, which releases the held money to the merchant.",
-  auth: operatorActs,
+  auth: { operator: "escrow.act" },
   params: orderParams,
   headers: actionHeaders,
   body: ORDER_ACTION_INPUT.accept,
@@ -216,7 +215,7 @@ export const adminCancelOrder = defineEndpoint({
   path: "/api/admin/orders/{id}/cancel",
   summary: "Escrow: cancel the order before accepting it",
   description: "The wallet gives the held money back to the customer.",
-  auth: operatorActs,
+  auth: { operator: "escrow.act" },
   params: orderParams,
   headers: actionHeaders,
   body: ORDER_ACTION_INPUT.cancel,
@@ -246,7 +245,7 @@ export const adminCancelOrder = defineEndpoint({
       name: "viewer",
       summary: "A VIEWER may read orders, not act on them",
       request: { params: { id: ESCROW_ORDER_ID }, headers: withKey, body: {} },
-      response: roleTooLow("OPERATOR", "VIEWER"),
+      response: permissionMissing("orders.refund", "Viewer"),
     },
   ],
 });
@@ -257,7 +256,7 @@ export const adminVoidOrder = defineEndpoint({
   path: "/api/admin/orders/{id}/void",
   summary: "Escrow: give back some or all of an accepted order's held money",
   description: "A partial void keeps the order ACCEPTED; voiding what is left makes it VOIDED.",
-  auth: operatorActs,
+  auth: { operator: "escrow.act" },
   params: orderParams,
   headers: actionHeaders,
   body: ORDER_ACTION_INPUT.void,
@@ -317,7 +316,7 @@ export const adminRefundOrder = defineEndpoint({
     "For cashier and agreement orders once PAID, escrow orders once CONFIRMED; never more than is " +
     "refundable (refunds still in flight count as spent). A refusal by the wallet is 422 " +
     "WALLET_REJECTED with its resultCode.",
-  auth: operatorActs,
+  auth: { operator: "orders.refund" },
   params: orderParams,
   headers: actionHeaders,
   body: ORDER_ACTION_INPUT.refund,
@@ -395,7 +394,7 @@ export const adminReconcileOrder = defineEndpoint({
   description:
     "Instead of waiting for the background scan: the order's payment if it is unknown, and its refunds " +
     "and escrow operations still in flight.",
-  auth: operatorActs,
+  auth: { operator: "orders.reconcile" },
   params: orderParams,
   headers: actionHeaders,
   body: ORDER_ACTION_INPUT.reconcile,

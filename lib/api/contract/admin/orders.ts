@@ -72,7 +72,7 @@ export const adminListOrders = defineEndpoint({
   description:
     "Newest first. Each filter narrows the list; `q` finds an order by paymentRequestId, the wallet's " +
     "paymentId or its id, or a customer's orders by their id or the wallet's customerId.",
-  auth: { operator: "VIEWER" },
+  auth: { operator: "orders.read" },
   query: orderListQuery,
   responses: { 200: { description: "One page of orders.", body: orderListPage } },
   examples: [
@@ -138,7 +138,7 @@ export const adminExportOrders = defineEndpoint({
   description:
     "Takes the list's filters (its `after` and `limit` are ignored: every matching order is exported). " +
     "Streamed as it is read, so the first bytes arrive at once even for a million orders.",
-  auth: { operator: "VIEWER" },
+  auth: { operator: "orders.export" },
   query: orderListQuery,
   responses: {
     200: {
@@ -269,7 +269,7 @@ export const adminGetOrder = defineEndpoint({
   method: "get",
   path: "/api/admin/orders/{id}",
   summary: "One order, its money, the actions that fit, and its timeline",
-  auth: { operator: "VIEWER" },
+  auth: { operator: "orders.read" },
   params: orderParams,
   responses: { 200: { description: "The order.", body: orderDetail } },
   errors: ["NOT_FOUND"],

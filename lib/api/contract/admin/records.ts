@@ -20,7 +20,6 @@ import {
   NotificationStatus,
   OperationStatus,
   type Operator,
-  OperatorRole,
   type OperatorSession,
   type Order,
   OrderFlow,
@@ -224,6 +223,10 @@ export const sessionRecord = z
   } satisfies FieldsOf<OperatorSession & { current: boolean }>)
   .meta({ id: "AdminOperatorSession" });
 
+const roleKey = z
+  .string()
+  .meta({ description: "A role's key (GET /api/admin/roles).", examples: ["SUPPORT"] });
+
 /** An API key as lists show it: never its secret, nor the secret's hash. */
 export const apiKeyRecord = z
   .object({
@@ -233,7 +236,7 @@ export const apiKeyRecord = z
       description: "The secret's first characters, to tell keys apart.",
       examples: ["wmk_Q2x9Tz0k"],
     }),
-    role: z.enum(OperatorRole).meta({ description: "What the key may do, at most what its maker may." }),
+    role: roleKey.meta({ description: "What the key may do (its role's key), at most what its maker may." }),
     operatorId: rowId.meta({ description: "The ADMIN who made it; the key acts for them." }),
     createdBy: z.string().meta({ description: "Their e-mail." }),
     expiresAt: time,
@@ -250,7 +253,7 @@ export const operatorRecord = z
     id: rowId,
     email: z.string(),
     name: z.string(),
-    role: z.enum(OperatorRole),
+    role: roleKey,
     lastLoginAt: time.nullable(),
     failedSignIns: count,
     totpEnabledAt: time.nullable().meta({ description: "Since when two-step sign-in is on; null when off." }),

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { operatorParams, secondFactorCode } from "@/lib/admin/request-schemas";
 import { defineEndpoint } from "../endpoint";
-import { OPERATOR_ID, roleTooLow, signedOut } from "./examples";
+import { OPERATOR_ID, permissionMissing, signedOut } from "./examples";
 
 const noStore = z.object({ "Cache-Control": z.literal("no-store") });
 
@@ -42,7 +42,7 @@ export const adminStartSecondFactor = defineEndpoint({
   description:
     "A new secret for your authenticator app, not yet in force: scan the QR code (or type the secret), " +
     "then confirm with a code from the app. Starting again replaces a secret not yet confirmed.",
-  auth: { operator: "VIEWER" },
+  auth: { operator: "own-account" },
   responses: { 200: { description: "The secret and its QR code.", body: enrolment, headers: noStore } },
   errors: ["CONFLICT"],
   examples: [
@@ -71,7 +71,7 @@ export const adminConfirmSecondFactor = defineEndpoint({
   description:
     "From now on signing in asks for a code after the password. The answer holds ten recovery codes, " +
     "once: keep them where the phone is not. Audited.",
-  auth: { operator: "VIEWER" },
+  auth: { operator: "own-account" },
   body: secondFactorCode,
   responses: {
     200: { description: "The recovery codes, once.", body: recoveryCodes, headers: noStore },
@@ -125,7 +125,7 @@ export const adminResetSecondFactor = defineEndpoint({
   description:
     "Their secret and recovery codes are deleted and their sessions end; they sign in with their " +
     "password and can set it up again. Audited.",
-  auth: { operator: "ADMIN" },
+  auth: { operator: "operators.manage" },
   params: operatorParams,
   responses: { 200: { description: "Off.", body: reset } },
   errors: ["NOT_FOUND"],
@@ -140,7 +140,7 @@ export const adminResetSecondFactor = defineEndpoint({
       name: "operator",
       summary: "Only admins reset",
       request: { params: { id: OPERATOR_ID } },
-      response: roleTooLow("ADMIN", "OPERATOR"),
+      response: permissionMissing("operators.manage", "Finance"),
     },
   ],
 });

@@ -47,7 +47,7 @@ export const adminListSessions = defineEndpoint({
   method: "get",
   path: "/api/admin/sessions",
   summary: "Your console sessions that still stand (an ADMIN: anyone's)",
-  auth: { operator: "VIEWER" },
+  auth: { operator: "own-account" },
   query: sessionListQuery,
   responses: { 200: { description: "The sessions.", body: sessionList } },
   examples: [
@@ -82,7 +82,7 @@ export const adminEndSession = defineEndpoint({
   description:
     "It ends at once: its next request, from the browser or a copy of its token, is 401. Ending one " +
     "that already ended changes nothing. Ending another operator's (ADMIN) is audited.",
-  auth: { operator: "VIEWER" },
+  auth: { operator: "own-account" },
   params: sessionParams,
   responses: { 200: { description: "The session, ended.", body: sessionRecord } },
   errors: ["NOT_FOUND"],
@@ -111,7 +111,7 @@ export const adminEndOtherSessions = defineEndpoint({
   path: "/api/admin/sessions/end-others",
   summary: "Sign out everywhere but here",
   description: "Ends every session of yours but the one this request came in.",
-  auth: { operator: "VIEWER" },
+  auth: { operator: "own-account" },
   responses: { 200: { description: "How many sessions ended.", body: endedOthers } },
   examples: [
     {

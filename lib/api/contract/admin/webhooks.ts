@@ -10,7 +10,7 @@ import {
   webhookEndpointUpdate,
 } from "@/lib/admin/request-schemas";
 import { defineEndpoint } from "../endpoint";
-import { MISSING_ID, ORDER_ID, roleTooLow } from "./examples";
+import { MISSING_ID, ORDER_ID, permissionMissing } from "./examples";
 import { deliveryRecord, webhookEndpointRecord } from "./records";
 
 const ENDPOINT_ID = "0193a6f4-1c2d-7e3f-8a4b-5c6d7e8f9a0b";
@@ -103,7 +103,7 @@ export const adminListWebhookEndpoints = defineEndpoint({
   method: "get",
   path: "/api/admin/webhooks",
   summary: "Every webhook endpoint, never a secret",
-  auth: { operator: "ADMIN" },
+  auth: { operator: "integrations.manage" },
   responses: { 200: { description: "The endpoints.", body: endpointList } },
   examples: [
     {
@@ -116,7 +116,7 @@ export const adminListWebhookEndpoints = defineEndpoint({
       name: "operator",
       summary: "Only admins manage webhooks",
       request: {},
-      response: roleTooLow("ADMIN", "OPERATOR"),
+      response: permissionMissing("integrations.manage", "Finance"),
     },
   ],
 });
@@ -129,7 +129,7 @@ export const adminCreateWebhookEndpoint = defineEndpoint({
   description:
     "Events committed from now on are POSTed to it, signed with the secret in this answer (shown once). " +
     "HTTPS only in production. Audited.",
-  auth: { operator: "ADMIN" },
+  auth: { operator: "integrations.manage" },
   body: webhookEndpointInput,
   responses: {
     201: {
@@ -162,7 +162,7 @@ export const adminUpdateWebhookEndpoint = defineEndpoint({
   description:
     "Only the fields given change. Turning it back on clears its failure record (`failingSince`, " +
     "`disabledReason`); deliveries that gave up meanwhile are re-sent one by one. Audited.",
-  auth: { operator: "ADMIN" },
+  auth: { operator: "integrations.manage" },
   params: webhookEndpointParams,
   body: webhookEndpointUpdate,
   responses: { 200: { description: "The endpoint as it is now.", body: webhookEndpointRecord } },
@@ -188,7 +188,7 @@ export const adminDeleteWebhookEndpoint = defineEndpoint({
   summary: "Delete a webhook endpoint",
   description:
     "Its pending deliveries end as dead, with the reason; its log stays readable on the orders. Audited.",
-  auth: { operator: "ADMIN" },
+  auth: { operator: "integrations.manage" },
   params: webhookEndpointParams,
   responses: {
     200: { description: "Deleted.", body: z.object({ id: z.string(), deleted: z.literal(true) }) },
@@ -211,7 +211,7 @@ export const adminListEndpointDeliveries = defineEndpoint({
   path: "/api/admin/webhooks/{id}/deliveries",
   summary: "A webhook endpoint's delivery log",
   description: "Each delivery with its latest attempt: the request as sent, the answer, the latency.",
-  auth: { operator: "ADMIN" },
+  auth: { operator: "integrations.manage" },
   params: webhookEndpointParams,
   responses: { 200: { description: "The latest deliveries.", body: deliveryList } },
   errors: ["NOT_FOUND"],
@@ -232,7 +232,7 @@ export const adminListDeadDeliveries = defineEndpoint({
   path: "/api/admin/deliveries/dead",
   summary: "Deliveries that gave up (the dead letter)",
   description: "Hooks and webhooks whose last try failed, newest first, with the error.",
-  auth: { operator: "VIEWER" },
+  auth: { operator: "orders.read" },
   responses: { 200: { description: "The deliveries.", body: deliveryList } },
   examples: [
     {
@@ -276,7 +276,7 @@ export const adminResendDelivery = defineEndpoint({
   description:
     "The same event, with the same id, goes out again within a second: a receiver that deduplicates on " +
     "`webhook-id` (a hook, on `event.id`) does nothing twice. Audited.",
-  auth: { operator: "OPERATOR" },
+  auth: { operator: "deliveries.resend" },
   params: deliveryParams,
   responses: { 200: { description: "The delivery, pending again.", body: deliveryRecord } },
   errors: ["NOT_FOUND"],

@@ -42,7 +42,7 @@ function actorsOf({ timeline, order }: OrderDetail) {
 
 export default async function OrderPage({ params }: { params: Promise<{ id: string }> }) {
   const { ctx, locale, t, operator } = await consolePage();
-  const detail = await findOrder(ctx, await params, operator.role);
+  const detail = await findOrder(ctx, await params, operator);
   const { order } = detail;
   const view: SectionProps = { detail, locale, t, actorName: await actorNames(ctx, actorsOf(detail)) };
   const unsettled = hasUnsettledWork(order, { operations: order.escrowOperations, refunds: order.refunds });
@@ -73,12 +73,12 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
       ) : null}
       <div className="grid-2">
         <SummarySection {...view} />
-        <MoneySection {...view} role={operator.role} />
+        <MoneySection {...view} operator={operator} />
       </div>
       <ItemsSection {...view} />
       <RefundsSection {...view} />
       <EscrowSection {...view} />
-      <EventsSection {...view} role={operator.role} />
+      <EventsSection {...view} permissions={operator.permissions} />
       <TimelineSection {...view} />
     </>
   );

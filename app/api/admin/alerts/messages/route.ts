@@ -4,7 +4,7 @@ import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 
-export const GET = route.operator("ADMIN", async ({ ctx }) =>
+export const GET = route.operator("integrations.manage", async ({ ctx }) =>
   Response.json(jsonSafe({ messages: await listAlertMessages(ctx) }) satisfies contract.AlertMessageListJson),
 );
 

@@ -4,11 +4,11 @@ import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
 
-export const GET = route.operator("ADMIN", async ({ ctx }) =>
+export const GET = route.operator("integrations.manage", async ({ ctx }) =>
   Response.json(jsonSafe({ rules: await listAlertRules(ctx) }) satisfies contract.AlertRuleListJson),
 );
 
-export const POST = route.operator("ADMIN", async ({ request, ctx, operator }) => {
+export const POST = route.operator("integrations.manage", async ({ request, ctx, operator }) => {
   const rule = await createAlertRule(
     ctx,
     operator,

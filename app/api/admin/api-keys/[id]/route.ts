@@ -5,7 +5,7 @@ import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 
 export const DELETE = route.operator(
-  "ADMIN",
+  "integrations.manage",
   { params: contract.adminRevokeApiKey.params },
   async ({ ctx, operator, params }) =>
     Response.json(jsonSafe(await revokeApiKey(ctx, operator, params.id)) satisfies contract.ApiKeyJson),

@@ -4,7 +4,7 @@ import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 
-export const GET = route.operator("VIEWER", async ({ ctx }) =>
+export const GET = route.operator("orders.read", async ({ ctx }) =>
   Response.json(jsonSafe({ deliveries: await listDeadDeliveries(ctx) }) satisfies contract.DeliveryListJson),
 );
 

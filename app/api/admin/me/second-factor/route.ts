@@ -4,7 +4,7 @@ import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 
 // The answer holds the new secret: never cached.
-export const POST = route.operator("VIEWER", async ({ ctx, operator }) =>
+export const POST = route.operator("own-account", async ({ ctx, operator }) =>
   Response.json((await startTotpEnrolment(ctx, operator)) satisfies contract.EnrolmentJson, {
     headers: { "Cache-Control": "no-store" },
   }),

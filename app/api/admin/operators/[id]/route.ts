@@ -6,7 +6,7 @@ import { readJson, route } from "@/lib/http/route";
 
 // Role, disable/enable, unlock after failed sign-ins, a new password.
 export const PATCH = route.operator(
-  "ADMIN",
+  "operators.manage",
   { params: contract.adminUpdateOperator.params },
   async ({ request, ctx, params, operator }) => {
     const input = await readJson(request, contract.adminUpdateOperator.body);

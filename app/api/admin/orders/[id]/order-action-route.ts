@@ -1,7 +1,7 @@
 import "server-only";
 // The route handler of each operator action on an order (./<path segment>/route.ts): one file per
 // action, so each has its own documented path, and this one boundary for all of them — the action's
-// role, the Idempotency-Key first, then the action's body, then the action. 200 when the wallet
+// permission, the Idempotency-Key first, then the action's body, then the action. 200 when the wallet
 // confirmed it, 202 while it is processing or unknown (being resolved); a repeat says so in a header.
 import type { OrderActionName } from "@/lib/admin/orders/actions/order-action-names";
 import { ORDER_ACTIONS, runOrderAction } from "@/lib/admin/orders/actions/order-action-table";
@@ -12,8 +12,8 @@ import { readIdempotencyKey, readJson, route } from "@/lib/http/route";
 import { orderParams } from "@/lib/orders/order-params";
 
 export function orderActionRoute(action: OrderActionName) {
-  const { role } = ORDER_ACTIONS[action];
-  return route.operator(role, { params: orderParams }, async ({ request, ctx, params, operator }) => {
+  const { permission } = ORDER_ACTIONS[action];
+  return route.operator(permission, { params: orderParams }, async ({ request, ctx, params, operator }) => {
     const idempotencyKey = readIdempotencyKey(request);
     const input = await readJson(request, ORDER_ACTION_INPUT[action]);
     const answer = await runOrderAction(ctx, { operator, orderId: params.id, action, input, idempotencyKey });

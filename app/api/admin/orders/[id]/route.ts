@@ -6,10 +6,10 @@ import { route } from "@/lib/http/route";
 
 // One order: lines, customer, refunds, escrow operations, money, the actions that fit, and its timeline.
 export const GET = route.operator(
-  "VIEWER",
+  "orders.read",
   { params: contract.adminGetOrder.params },
   async ({ ctx, params, operator }) => {
-    const detail = await getOrderDetail(ctx, params.id, operator.role);
+    const detail = await getOrderDetail(ctx, params.id, operator);
     return Response.json(jsonSafe(detail) satisfies contract.OrderDetailJson);
   },
 );

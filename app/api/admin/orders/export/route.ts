@@ -5,7 +5,7 @@ import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readQuery, route } from "@/lib/http/route";
 
 // The filtered order list as CSV, streamed batch by batch (the same filters as GET /api/admin/orders).
-export const GET = route.operator("VIEWER", async ({ request, ctx }) => {
+export const GET = route.operator("orders.export", async ({ request, ctx }) => {
   const query = readQuery(request, contract.adminExportOrders.query);
   const stamp = ctx.now().toISOString().slice(0, 19).replaceAll(":", "-");
   return new Response(exportOrdersCsv(ctx.prisma, getRawPool(), query), {

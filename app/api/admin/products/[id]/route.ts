@@ -6,7 +6,7 @@ import { readJson, route } from "@/lib/http/route";
 
 // Edits apply to new orders only: a placed order keeps the lines and prices it was placed with.
 export const PATCH = route.operator(
-  "ADMIN",
+  "catalog.edit",
   { params: contract.adminUpdateProduct.params },
   async ({ request, ctx, params, operator }) => {
     const input = await readJson(request, contract.adminUpdateProduct.body);

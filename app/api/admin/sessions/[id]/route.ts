@@ -5,7 +5,7 @@ import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 
 export const DELETE = route.operator(
-  "VIEWER",
+  "own-account",
   { params: contract.adminEndSession.params },
   async ({ ctx, operator, params }) =>
     Response.json(jsonSafe(await endSession(ctx, operator, params.id)) satisfies contract.SessionJson),

@@ -6,7 +6,7 @@ import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
 
 export const PATCH = route.operator(
-  "ADMIN",
+  "integrations.manage",
   { params: contract.adminUpdateWebhookEndpoint.params },
   async ({ request, ctx, operator, params }) => {
     const input = await readJson(request, contract.adminUpdateWebhookEndpoint.body);
@@ -18,7 +18,7 @@ export const PATCH = route.operator(
 );
 
 export const DELETE = route.operator(
-  "ADMIN",
+  "integrations.manage",
   { params: contract.adminDeleteWebhookEndpoint.params },
   async ({ ctx, operator, params }) => {
     await deleteWebhookEndpoint(ctx, operator, params.id);

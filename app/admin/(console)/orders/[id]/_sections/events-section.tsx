@@ -8,8 +8,8 @@ export function EventsSection({
   detail: { events },
   locale,
   t,
-  role,
-}: SectionProps & { role: Parameters<typeof DeliveryTable>[0]["role"] }) {
+  permissions,
+}: SectionProps & { permissions: Parameters<typeof DeliveryTable>[0]["permissions"] }) {
   if (events.length === 0) return null;
   return (
     <section className="card" id="events">
@@ -31,7 +31,7 @@ export function EventsSection({
                 deliveries={event.deliveries}
                 locale={locale}
                 t={t}
-                role={role}
+                permissions={permissions}
                 showEvent={false}
               />
             )}

@@ -1,5 +1,4 @@
-import { hasRole } from "@/lib/auth/roles";
-import type { OperatorRole } from "@/lib/db";
+import type { OperatorIdentity } from "@/lib/auth/operator-session";
 import { jsonSafe } from "@/lib/http/json";
 import type { Locale, MessageKey } from "@/lib/i18n/translate";
 import { Amount } from "../../../../_ui/format";
@@ -32,7 +31,12 @@ function MoneyRow({
  * The money as the operator checks it before acting (captured − refunded − pending = refundable;
  * held and voided for escrow), and the actions that fit the order now.
  */
-export function MoneySection({ detail, locale, t, role }: SectionProps & { role: OperatorRole }) {
+export function MoneySection({
+  detail,
+  locale,
+  t,
+  operator,
+}: SectionProps & { operator: Pick<OperatorIdentity, "permissions"> }) {
   const { order, money, actions } = detail;
   const row = (key: MessageKey, fils: bigint, prefix = "", total = false) => (
     <MoneyRow label={`${prefix}${t(key)}`} fils={fils} locale={locale} total={total} />
@@ -62,7 +66,11 @@ export function MoneySection({ detail, locale, t, role }: SectionProps & { role:
         <OrderActions orderId={order.id} actions={jsonSafe(actions)} money={jsonSafe(money)} />
       ) : (
         <p className="muted" id="no-actions">
-          {hasRole(role, "OPERATOR") ? t("order.noActions") : t("order.viewerNoActions")}
+          {operator.permissions.some(
+            (permission) => permission !== "orders.read" && permission !== "orders.export",
+          )
+            ? t("order.noActions")
+            : t("order.viewerNoActions")}
         </p>
       )}
     </section>

@@ -5,7 +5,7 @@ import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
 
 export const PATCH = route.operator(
-  "ADMIN",
+  "integrations.manage",
   { params: contract.adminUpdateAlertRule.params },
   async ({ request, ctx, operator, params }) => {
     const input = await readJson(request, contract.adminUpdateAlertRule.body);
@@ -16,7 +16,7 @@ export const PATCH = route.operator(
 );
 
 export const DELETE = route.operator(
-  "ADMIN",
+  "integrations.manage",
   { params: contract.adminDeleteAlertRule.params },
   async ({ ctx, operator, params }) => {
     await deleteAlertRule(ctx, operator, params.id);

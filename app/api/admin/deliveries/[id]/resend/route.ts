@@ -5,7 +5,7 @@ import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 
 export const POST = route.operator(
-  "OPERATOR",
+  "deliveries.resend",
   { params: contract.adminResendDelivery.params },
   async ({ ctx, operator, params }) =>
     Response.json(jsonSafe(await resendDelivery(ctx, operator, params.id)) satisfies contract.DeliveryJson),

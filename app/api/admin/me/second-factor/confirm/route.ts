@@ -4,7 +4,7 @@ import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
 
 // The answer holds the recovery codes, this once: never cached.
-export const POST = route.operator("VIEWER", async ({ request, ctx, operator }) => {
+export const POST = route.operator("own-account", async ({ request, ctx, operator }) => {
   const { code } = await readJson(request, contract.adminConfirmSecondFactor.body);
   return Response.json(
     (await confirmTotpEnrolment(ctx, operator, code)) satisfies contract.RecoveryCodesJson,

@@ -6,7 +6,7 @@ import { route } from "@/lib/http/route";
 
 // Applies a stored notification again (idempotent: it only completes or re-checks, never doubles).
 export const POST = route.operator(
-  "OPERATOR",
+  "notifications.reapply",
   { params: contract.adminReapplyNotification.params },
   async ({ ctx, params, operator }) => {
     const reapplied = await reapplyStoredNotification(ctx, operator, params.id);

@@ -4,7 +4,7 @@ import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 
 export const DELETE = route.operator(
-  "ADMIN",
+  "operators.manage",
   { params: contract.adminResetSecondFactor.params },
   async ({ ctx, operator, params }) =>
     Response.json(

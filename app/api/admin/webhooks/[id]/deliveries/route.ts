@@ -5,7 +5,7 @@ import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 
 export const GET = route.operator(
-  "ADMIN",
+  "integrations.manage",
   { params: contract.adminListEndpointDeliveries.params },
   async ({ ctx, params }) =>
     Response.json(

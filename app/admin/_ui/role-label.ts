@@ -1,0 +1,13 @@
+// A role as operators read it: the built-in ones in the console's language, the ones an ADMIN made
+// by the name they gave it; and a permission in words.
+import type { Permission } from "@/lib/auth/permissions";
+import { dynamicKey, type Translate } from "@/lib/i18n/translate";
+
+export function roleLabel(t: Translate, role: { key: string; name: string }): string {
+  const key = dynamicKey("role", role.key);
+  return key === "common.none" ? role.name : t(key);
+}
+
+export function permissionLabel(t: Translate, permission: Permission): string {
+  return t(dynamicKey("permission", permission));
+}
