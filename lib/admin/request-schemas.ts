@@ -166,6 +166,19 @@ export const operatorUpdate = z.strictObject({
   password: password.optional(),
 });
 
+// ---------------------------------------------------------------- refund requests
+
+export const refundRequestParams = z.object({ id: z.uuid({ message: "must be a refund request id (a UUID)" }) });
+
+export const refundDecision = z.strictObject({
+  note: z
+    .string()
+    .trim()
+    .max(256)
+    .optional()
+    .meta({ description: "Why: shown on the order's timeline and in the audit log." }),
+});
+
 // ---------------------------------------------------------------- roles
 
 /** A refund limit in fils, or null for none; 0 means every refund waits for approval. */

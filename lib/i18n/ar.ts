@@ -268,6 +268,8 @@ export const ar: Messages = {
   "action.outcome.RETRYING": "المحفظة مشغولة بخطوة أخرى على هذه الدفعة، وستُرسل العملية مجددًا بعد قليل.",
   "action.outcome.FAIL": "رفضت المحفظة العملية ({code}).",
   "action.reconciled": "تم التحقق مع المحفظة.",
+  "action.awaitingApproval":
+    "هذا الاسترداد أعلى من حدّك: ينتظر الآن موافقة موظف آخر (الموافقات). لم يُرسل شيء إلى المحفظة بعد.",
   "action.reconciledChanged": "تم التحقق مع المحفظة: حالة الطلب الآن {status}.",
   "action.invalidAmount": "اكتب المبلغ بالدينار، وبثلاث خانات عشرية على الأكثر.",
 

@@ -270,6 +270,8 @@ export const en = {
     "The wallet is busy with another step on this payment; it is sent again shortly.",
   "action.outcome.FAIL": "The wallet refused it ({code}).",
   "action.reconciled": "Checked with the wallet.",
+  "action.awaitingApproval":
+    "This refund is above your limit: it now waits for another operator to approve it (Approvals). Nothing was sent to the wallet yet.",
   "action.reconciledChanged": "Checked with the wallet: the order is now {status}.",
   "action.invalidAmount": "Write an amount in dinars, with at most three decimals.",
 

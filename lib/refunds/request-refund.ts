@@ -16,7 +16,7 @@ import { withWalletCallScope } from "@/lib/wallet-calls/call-scope";
 import { applyRefundStatus } from "./apply-refund-status";
 import { announceRefund } from "./refund-state";
 
-export interface RefundRequest {
+export interface NewRefund {
   amountFils: bigint;
   reason?: string | undefined;
   requestedBy: string;
@@ -27,47 +27,63 @@ export interface RefundRequest {
 /** Spec: "A refund request whose resultCode is REFUND_IN_PROCESS is still pending." */
 const REFUND_IN_PROCESS = "REFUND_IN_PROCESS";
 
-export async function requestRefund(
-  ctx: ServiceContext,
-  orderId: string,
-  request: RefundRequest,
-): Promise<Refund> {
+export async function requestRefund(ctx: ServiceContext, orderId: string, request: NewRefund): Promise<Refund> {
   const refund = await ctx.prisma.$transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw new NotFoundError("No such order.");
-    assertRefundable(snapshotOf(order), request.amountFils);
-    if (!order.paymentId) throw new StateInvalidError("The order has no wallet payment.");
+    reserveRefund(order, request.amountFils);
     await tx.order.update({
       where: { id: order.id },
       data: { refundedFils: { increment: request.amountFils } },
     });
-    const id = newRowId();
-    const created = await tx.refund.create({
-      data: {
-        id,
-        orderId: order.id,
-        // Derived from our row id and stored before the call: every retry reuses it.
-        refundRequestId: requestIdFor("refund", id),
-        amountFils: request.amountFils,
-        currency: order.currency,
-        reason: request.reason ?? null,
-        requestedBy: request.requestedBy,
-        nextCheckAt: new Date(ctx.now().getTime() + 30_000),
-      },
-    });
-    await tx.orderEvent.create({
-      data: {
-        orderId: order.id,
-        type: "REFUND_REQUESTED",
-        actor: request.requestedBy,
-        detail: { refundId: created.id, amountFils: request.amountFils.toString() },
-      },
-    });
-    await announceRefund(tx, created);
-    await request.onCreate?.(tx, created, order);
-    return created;
+    return storeRefund(ctx, tx, order, request);
   });
   return sendRefund(ctx, refund);
+}
+
+/**
+ * Checks that `amountFils` may still be refunded from the locked order (the caller then reserves it
+ * on refunded_fils, whose CHECK constraint is the last word).
+ */
+export function reserveRefund(order: Order, amountFils: bigint): void {
+  assertRefundable(snapshotOf(order), amountFils);
+  if (!order.paymentId) throw new StateInvalidError("The order has no wallet payment.");
+}
+
+/**
+ * Stores a refund whose amount is already reserved on the locked order, ready to send: its
+ * refundRequestId is derived from its row id (`id`, or a new one) and kept for every retry.
+ */
+export async function storeRefund(
+  ctx: ServiceContext,
+  tx: Prisma.TransactionClient,
+  order: Order,
+  request: NewRefund,
+  id: string = newRowId(),
+): Promise<Refund> {
+  const created = await tx.refund.create({
+    data: {
+      id,
+      orderId: order.id,
+      refundRequestId: requestIdFor("refund", id),
+      amountFils: request.amountFils,
+      currency: order.currency,
+      reason: request.reason ?? null,
+      requestedBy: request.requestedBy,
+      nextCheckAt: new Date(ctx.now().getTime() + 30_000),
+    },
+  });
+  await tx.orderEvent.create({
+    data: {
+      orderId: order.id,
+      type: "REFUND_REQUESTED",
+      actor: request.requestedBy,
+      detail: { refundId: created.id, amountFils: request.amountFils.toString() },
+    },
+  });
+  await announceRefund(tx, created);
+  await request.onCreate?.(tx, created, order);
+  return created;
 }
 
 /** Sends a stored refund (again, with the same refundRequestId) and records the answer. */

@@ -41,6 +41,7 @@ function describeAnswer(body: OrderActionAnswerJson, t: Translate): Result {
         }
       : { tone: "info", text: t("action.reconciled") };
   }
+  if (body.state === "AWAITING_APPROVAL") return { tone: "info", text: t("action.awaitingApproval") };
   const { outcome, resultCode } = body.wallet;
   const tone =
     outcome === "SUCCESS" ? "ok" : outcome === "FAIL" ? "bad" : outcome === "UNKNOWN" ? "warn" : "info";

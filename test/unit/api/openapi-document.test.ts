@@ -235,14 +235,14 @@ describe("adding an area to the registry", () => {
     endpoints: [listFlaggedOrders],
   };
 
-  it("documents its endpoints with the operator's session, the role they need and its errors", () => {
+  it("documents its endpoints with the operator's session, the permission they need and its errors", () => {
     const withAdmin = buildOpenApiDocument([...API_AREAS, adminApi]);
     const operation = openApiChecker(withAdmin).operation("/api/admin/orders/flagged", "get") as unknown as {
       security: unknown;
       responses: Record<string, unknown>;
       tags: string[];
     };
-    expect(operation.security).toEqual([{ operatorSession: ["VIEWER"] }, { operatorToken: ["VIEWER"] }]);
+    expect(operation.security).toEqual([{ operatorSession: ["orders.read"] }, { operatorToken: ["orders.read"] }]);
     expect(operation.tags).toEqual(["Admin"]);
     expect(Object.keys(operation.responses).sort()).toEqual(["200", "400", "401", "403", "500", "503"]);
     expect(withAdmin.components?.securitySchemes?.operatorSession).toMatchObject({

@@ -4,7 +4,7 @@
 import type { OperatorIdentity } from "@/lib/auth/operator-session";
 import type { Permission } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/context/service-context";
-import type { EscrowOperation, Order, Prisma, Refund } from "@/lib/db";
+import type { EscrowOperation, Order, Prisma, Refund, RefundRequest } from "@/lib/db";
 import { type AuditInput, recordAudit, recordWalletResult } from "../../audit";
 import type { ActionAnswer } from "../../idempotent-action";
 import type { OrderActionInput } from "../../request-schemas";
@@ -81,6 +81,13 @@ export type OrderActionBody =
       order: OrderSummary;
     }
   | { action: "refund"; state: ActionState; wallet: WalletOutcome; refund: Refund; order: OrderSummary }
+  | {
+      action: "refund";
+      /** Above the operator's limits: nothing was sent; another operator approves or rejects it. */
+      state: "AWAITING_APPROVAL";
+      request: RefundRequest;
+      order: OrderSummary;
+    }
   | {
       action: "reconcile";
       state: "DONE";

@@ -1,9 +1,10 @@
 // Refund part or all of what the wallet captured. Offered while something is refundable (captured −
-// refunded − pending, lib/admin/orders/order-money.ts); the service reserves the amount under the
-// order's lock, so two operators refunding at once cannot both pass.
+// refunded − pending − awaiting approval, lib/admin/orders/order-money.ts); the service reserves the
+// amount under the order's lock, so two operators refunding at once cannot both pass. Above the
+// operator's limits the refund waits for another operator's approval (lib/refunds/refund-requests.ts).
 import type { Refund } from "@/lib/db";
 import { WalletRejectedError } from "@/lib/errors/domain-errors";
-import { requestRefund } from "@/lib/refunds/request-refund";
+import { refundOrAskApproval } from "@/lib/refunds/refund-requests";
 import { auditedCreation, type OrderActionDefinition, orderSummary, walletOutcome } from "./order-action";
 import type { WalletOutcomeName } from "./order-action-names";
 
@@ -23,19 +24,20 @@ export const refundAction: OrderActionDefinition<"refund"> = {
 
   async perform(ctx, call) {
     const audit = auditedCreation(call);
-    const refund = await requestRefund(ctx, call.orderId, {
+    const outcome = await refundOrAskApproval(ctx, call.orderId, {
       amountFils: call.input.amount,
       reason: call.input.reason,
-      requestedBy: `operator:${call.operator.id}`,
-      onCreate: (tx, created, order) =>
-        audit.write(tx, {
-          action: "order.refund",
-          subjectType: "REFUND",
-          subjectId: created.id,
-          before: orderSummary(order),
-          after: { refund: { id: created.id, amountFils: created.amountFils, reason: created.reason } },
-        }),
+      operator: call.operator,
+      audit: (tx, entry) => audit.write(tx, entry),
     });
+    if (outcome.kind === "request") {
+      const order = await ctx.prisma.order.findUniqueOrThrow({ where: { id: call.orderId } });
+      return {
+        status: 202,
+        body: { action: "refund", state: "AWAITING_APPROVAL", request: outcome.request, order: orderSummary(order) },
+      };
+    }
+    const { refund } = outcome;
     const wallet = walletOutcome(OUTCOME_OF_REFUND[refund.status], refund.resultCode);
     await audit.complete(ctx, wallet.outcome, wallet.resultCode);
     if (refund.status === "FAIL") {

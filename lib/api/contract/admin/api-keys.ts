@@ -92,7 +92,7 @@ export const adminCreateApiKey = defineEndpoint({
     {
       name: "operator",
       summary: "Only admins make keys",
-      request: { body: { name: "my own key", role: "OPERATOR", expiresInDays: 30 } },
+      request: { body: { name: "my own key", role: "FINANCE", expiresInDays: 30 } },
       response: permissionMissing("integrations.manage", "Finance"),
     },
   ],

@@ -158,7 +158,7 @@ export const operatorExample = {
   id: OPERATOR_ID,
   email: "layla@shop.example",
   name: "Layla Hassan",
-  role: "OPERATOR",
+  role: "FINANCE",
   lastLoginAt: "2026-11-22T08:02:10.000Z",
   failedSignIns: 0,
   totpEnabledAt: null,

@@ -1,5 +1,5 @@
 // The operator console's JSON API (/api/admin/*): what its pages call, and what scripts may call with
-// an API key (or an operator's session token). Each endpoint names the least role that may call it.
+// an API key (or an operator's session token). Each endpoint names the permission it needs.
 import type { ApiArea } from "../endpoint";
 import {
   adminCreateAlertRule,
@@ -28,6 +28,11 @@ import {
 } from "./order-actions";
 import { adminExportOrders, adminGetOrder, adminListOrders } from "./orders";
 import { adminConfirmSecondFactor, adminResetSecondFactor, adminStartSecondFactor } from "./second-factor";
+import {
+  adminApproveRefundRequest,
+  adminListRefundRequests,
+  adminRejectRefundRequest,
+} from "./refund-requests";
 import { adminEndOtherSessions, adminEndSession, adminListSessions } from "./sessions";
 import {
   adminCreateWebhookEndpoint,
@@ -43,8 +48,9 @@ export const operatorConsoleApi: ApiArea = {
   tag: "Operator console",
   description:
     "The operator console's pages and scripts: orders and the actions on them, refunds, customers, " +
-    "notifications, the catalog, operators, webhooks, alerts and the audit log. Roles: VIEWER reads, OPERATOR also acts " +
-    "on orders and notifications, ADMIN also manages the catalog, operators and reads the audit log.",
+    "notifications, the catalog, operators, roles, webhooks, alerts and the audit log. Each endpoint needs " +
+    "one permission (orders.read, orders.refund, refunds.approve, …); roles are named sets of them with " +
+    "refund limits: built in VIEWER, SUPPORT, FINANCE and ADMIN, and any an admin adds.",
   endpoints: [
     adminGetDashboard,
     adminListOrders,
@@ -56,6 +62,9 @@ export const operatorConsoleApi: ApiArea = {
     adminRefundOrder,
     adminReconcileOrder,
     adminListRefunds,
+    adminListRefundRequests,
+    adminApproveRefundRequest,
+    adminRejectRefundRequest,
     adminListCustomers,
     adminListNotifications,
     adminReapplyNotification,

@@ -261,7 +261,7 @@ export const adminListAuditEntries = defineEndpoint({
     },
     {
       name: "operator-role",
-      summary: "The audit log is for admins",
+      summary: "Support staff do not read the audit log",
       request: {},
       response: permissionMissing("audit.read", "Support"),
     },

@@ -77,7 +77,7 @@ export const adminCreateOperator = defineEndpoint({
         body: {
           email: operatorExample.email,
           name: "Layla",
-          role: "OPERATOR",
+          role: "FINANCE",
           password: "long enough password",
         },
       },
@@ -123,14 +123,14 @@ export const adminUpdateOperator = defineEndpoint({
     },
     {
       name: "demote-self",
-      summary: "An admin giving up their own role",
+      summary: "An admin changing their own role",
       request: { params: { id: ADMIN_ID }, body: { role: "VIEWER" } },
       response: {
         status: 403,
         body: {
           error: {
             code: "FORBIDDEN",
-            message: "You cannot disable yourself or give up your own admin role; ask another admin.",
+            message: "You cannot disable yourself or change your own role; ask another admin.",
           },
         },
       },

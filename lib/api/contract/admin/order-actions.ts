@@ -18,7 +18,7 @@ import {
   permissionMissing,
   refundExample,
 } from "./examples";
-import { escrowOperationRecord, refundRecord } from "./records";
+import { escrowOperationRecord, refundRecord, refundRequestRecord } from "./records";
 
 const WALLET_OUTCOMES: Record<WalletOutcomeName, string> = {
   SUCCESS: "the wallet confirmed it",
@@ -71,6 +71,14 @@ const refundAnswer = z.object({
   refund: refundRecord,
   order: orderSummary,
 });
+const refundAwaitingApproval = z.object({
+  action: z.literal("refund"),
+  state: z.literal("AWAITING_APPROVAL").meta({
+    description: "Above the operator's refund limits: nothing was sent; another operator approves or rejects it.",
+  }),
+  request: refundRequestRecord,
+  order: orderSummary,
+});
 const reconcileAnswer = z.object({
   action: z.literal("reconcile"),
   state: z.literal("DONE"),
@@ -89,6 +97,7 @@ export type OrderActionAnswerJson =
   | z.input<typeof cancelAnswer>
   | z.input<typeof voidAnswer>
   | z.input<typeof refundAnswer>
+  | z.input<typeof refundAwaitingApproval>
   | z.input<typeof reconcileAnswer>;
 
 const replayedHeader = z.object({
@@ -314,13 +323,23 @@ export const adminRefundOrder = defineEndpoint({
   summary: "Refund some or all of an order's captured money",
   description:
     "For cashier and agreement orders once PAID, escrow orders once CONFIRMED; never more than is " +
-    "refundable (refunds still in flight count as spent). A refusal by the wallet is 422 " +
-    "WALLET_REJECTED with its resultCode.",
+    "refundable (refunds still in flight and requests awaiting approval count as spent). Above the " +
+    "operator's role limits (per refund, per Baghdad day) the refund waits as a refund request " +
+    "(202, AWAITING_APPROVAL). A refusal by the wallet is 422 WALLET_REJECTED with its resultCode.",
   auth: { operator: "orders.refund" },
   params: orderParams,
   headers: actionHeaders,
   body: ORDER_ACTION_INPUT.refund,
-  responses: answers(refundAnswer, "Refunded: the wallet confirmed it."),
+  responses: {
+    200: { description: "Refunded: the wallet confirmed it.", body: refundAnswer, headers: replayedHeader },
+    202: {
+      description:
+        "Sent and still being settled (state IN_PROGRESS), or, above the operator's refund limits, " +
+        "kept as a refund request for another operator to approve (state AWAITING_APPROVAL).",
+      body: z.union([refundAnswer, refundAwaitingApproval]),
+      headers: replayedHeader,
+    },
+  },
   errors: [...ACTION_ERRORS, "ORDER_STATUS_INVALID", "AMOUNT_EXCEEDS_REMAINING", "WALLET_REJECTED"],
   examples: [
     {

@@ -27,6 +27,9 @@ import {
   OrderStatus,
   type Product,
   type Refund,
+  type RefundRequest,
+  RefundRequestStatus,
+  type Role,
   RefundStatus,
   type WebhookEndpoint,
 } from "@/lib/db";
@@ -112,6 +115,39 @@ export const refundRecord = z
     updatedAt: time,
   } satisfies FieldsOf<Refund>)
   .meta({ id: "AdminRefund" });
+
+/** A refund above its requester's limits, waiting for (or decided by) a second operator. */
+export const refundRequestRecord = z
+  .object({
+    id: rowId.meta({ description: "Also the id of the refund an approval sends (and so its wallet request id)." }),
+    orderId: rowId,
+    amountFils: fils,
+    reason: nullableText,
+    status: z.enum(RefundRequestStatus),
+    requestedBy: z.string().meta({ description: "operator:<id> who asked." }),
+    decidedBy: nullableText.meta({ description: "operator:<id> who approved or rejected it (never who asked, for an approval)." }),
+    decidedAt: time.nullable(),
+    decisionNote: nullableText,
+    refundId: rowId.nullable().meta({ description: "The refund the approval sent." }),
+    createdAt: time,
+    updatedAt: time,
+  } satisfies FieldsOf<RefundRequest>)
+  .meta({ id: "AdminRefundRequest" });
+
+/** A role: what its operators may do, up to which refund amounts, and whether they need a second factor. */
+export const roleRecord = z
+  .object({
+    key: z.string().meta({ examples: ["SUPPORT"] }),
+    name: z.string(),
+    builtIn: z.boolean(),
+    permissions: z.array(z.string()).meta({ description: "Permission names (see the console's Roles page)." }),
+    refundLimitFils: fils.nullable().meta({ description: "Largest refund without approval; null: no limit." }),
+    dailyRefundLimitFils: fils.nullable().meta({ description: "Per operator per Baghdad day; null: no limit." }),
+    requireSecondFactor: z.boolean(),
+    createdAt: time,
+    updatedAt: time,
+  } satisfies FieldsOf<Role>)
+  .meta({ id: "AdminRole" });
 
 export const escrowOperationRecord = z
   .object({

@@ -1,0 +1,17 @@
+import { approveAsOperator } from "@/lib/admin/refund-approvals";
+import * as contract from "@/lib/api/contract/admin/refund-requests";
+import { jsonSafe } from "@/lib/http/json";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { readJson, route } from "@/lib/http/route";
+
+export const POST = route.operator(
+  "refunds.approve",
+  { params: contract.adminApproveRefundRequest.params },
+  async ({ request, ctx, operator, params }) => {
+    const { note } = await readJson(request, contract.adminApproveRefundRequest.body);
+    const approved = await approveAsOperator(ctx, operator, params.id, note);
+    return Response.json(jsonSafe(approved) satisfies contract.ApprovedRefundRequestJson);
+  },
+);
+
+export const { GET, PUT, PATCH, DELETE } = methodsOtherThan("POST");

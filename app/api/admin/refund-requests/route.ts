@@ -1,0 +1,11 @@
+import * as contract from "@/lib/api/contract/admin/refund-requests";
+import { jsonSafe } from "@/lib/http/json";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { route } from "@/lib/http/route";
+import { pendingRefundRequests } from "@/lib/refunds/refund-requests";
+
+export const GET = route.operator("orders.read", async ({ ctx }) =>
+  Response.json(jsonSafe({ requests: await pendingRefundRequests(ctx) }) satisfies contract.PendingRefundRequestsJson),
+);
+
+export const { POST, PUT, PATCH, DELETE } = methodsOtherThan("GET");
