@@ -11,18 +11,26 @@ function decisionBy(operator: OperatorIdentity, note: string | undefined): Decis
   return {
     operator,
     note,
-    audit: async (tx: Prisma.TransactionClient, entry) => {
-      const request = await tx.refundRequest.findUniqueOrThrow({ where: { id: entry.subjectId } });
-      await recordAudit(tx, { ...entry, operator, orderId: request.orderId });
-    },
+    audit: (tx: Prisma.TransactionClient, change, order) =>
+      recordAudit(tx, { ...change, operator, orderId: order.id }),
   };
 }
 
-export function approveAsOperator(ctx: ServiceContext, operator: OperatorIdentity, requestId: string, note?: string) {
+export function approveAsOperator(
+  ctx: ServiceContext,
+  operator: OperatorIdentity,
+  requestId: string,
+  note?: string,
+) {
   return approveRefundRequest(ctx, requestId, decisionBy(operator, note));
 }
 
-export function rejectAsOperator(ctx: ServiceContext, operator: OperatorIdentity, requestId: string, note?: string) {
+export function rejectAsOperator(
+  ctx: ServiceContext,
+  operator: OperatorIdentity,
+  requestId: string,
+  note?: string,
+) {
   return rejectRefundRequest(ctx, requestId, {
     ...decisionBy(operator, note),
     mayApprove: can(operator, "refunds.approve"),

@@ -168,7 +168,9 @@ export const operatorUpdate = z.strictObject({
 
 // ---------------------------------------------------------------- refund requests
 
-export const refundRequestParams = z.object({ id: z.uuid({ message: "must be a refund request id (a UUID)" }) });
+export const refundRequestParams = z.object({
+  id: z.uuid({ message: "must be a refund request id (a UUID)" }),
+});
 
 export const refundDecision = z.strictObject({
   note: z

@@ -12,7 +12,16 @@ import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors/domai
 import { lockOrder } from "@/lib/orders/lock-order";
 import { type NewRefund, reserveRefund, sendRefund, storeRefund } from "./request-refund";
 
-type Audit = (tx: Prisma.TransactionClient, entry: { action: string; subjectType: "REFUND" | "REFUND_REQUEST"; subjectId: string; before?: unknown; after?: unknown }) => Promise<unknown>;
+interface AuditedChange {
+  action: string;
+  subjectType: "REFUND" | "REFUND_REQUEST";
+  subjectId: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Writes the operator's audit entry; `order` is the order as it was before the change. */
+type Audit = (tx: Prisma.TransactionClient, change: AuditedChange, order: Order) => Promise<unknown>;
 
 export interface RefundAsk {
   amountFils: bigint;
@@ -38,7 +47,11 @@ function baghdadDayStart(time: Date): Date {
  * approval. The operator's own refunds are counted under a lock of their own, so two refunds sent
  * at the same moment cannot both slip under the daily limit.
  */
-export async function refundOrAskApproval(ctx: ServiceContext, orderId: string, ask: RefundAsk): Promise<RefundOutcome> {
+export async function refundOrAskApproval(
+  ctx: ServiceContext,
+  orderId: string,
+  ask: RefundAsk,
+): Promise<RefundOutcome> {
   const outcome = await ctx.prisma.$transaction(async (tx): Promise<RefundOutcome> => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`refund-limit:${ask.operator.id}`}))`;
     const order = await lockOrder(tx, orderId);
@@ -48,12 +61,16 @@ export async function refundOrAskApproval(ctx: ServiceContext, orderId: string, 
     const over = await overLimit(ctx, tx, ask);
     if (!over) {
       const refund = await storeRefund(ctx, tx, order, refundOf(ask));
-      await ask.audit(tx, {
-        action: "order.refund",
-        subjectType: "REFUND",
-        subjectId: refund.id,
-        after: { refund: { id: refund.id, amountFils: refund.amountFils, reason: refund.reason } },
-      });
+      await ask.audit(
+        tx,
+        {
+          action: "order.refund",
+          subjectType: "REFUND",
+          subjectId: refund.id,
+          after: { refund: { id: refund.id, amountFils: refund.amountFils, reason: refund.reason } },
+        },
+        order,
+      );
       return { kind: "refund", refund };
     }
     const request = await tx.refundRequest.create({
@@ -72,12 +89,18 @@ export async function refundOrAskApproval(ctx: ServiceContext, orderId: string, 
         detail: { refundRequestId: request.id, amountFils: request.amountFils.toString(), limit: over },
       },
     });
-    await ask.audit(tx, {
-      action: "order.refund-request",
-      subjectType: "REFUND_REQUEST",
-      subjectId: request.id,
-      after: { request: { id: request.id, amountFils: request.amountFils, reason: request.reason, limit: over } },
-    });
+    await ask.audit(
+      tx,
+      {
+        action: "order.refund-request",
+        subjectType: "REFUND_REQUEST",
+        subjectId: request.id,
+        after: {
+          request: { id: request.id, amountFils: request.amountFils, reason: request.reason, limit: over },
+        },
+      },
+      order,
+    );
     return { kind: "request", request };
   });
   if (outcome.kind === "refund") return { kind: "refund", refund: await sendRefund(ctx, outcome.refund) };
@@ -113,14 +136,19 @@ async function overLimit(
 
 /** Locks a request still waiting, or says why it cannot be decided. */
 async function lockPending(tx: Prisma.TransactionClient, requestId: string): Promise<RefundRequest> {
-  const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM refund_requests WHERE id = ${requestId} FOR UPDATE`;
+  const [locked] = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT id FROM refund_requests WHERE id = ${requestId} FOR UPDATE`;
   if (!locked) throw new NotFoundError("No such refund request.");
   const request = await tx.refundRequest.findUniqueOrThrow({ where: { id: requestId } });
   if (request.status !== "PENDING") {
-    throw new ConflictError(`This refund request was already ${request.status === "APPROVED" ? "approved" : "rejected"}.`, {
-      status: request.status,
-      decidedBy: request.decidedBy,
-    });
+    throw new ConflictError(
+      `This refund request was already ${request.status === "APPROVED" ? "approved" : "rejected"}.`,
+      {
+        status: request.status,
+        decidedBy: request.decidedBy,
+      },
+    );
   }
   return request;
 }
@@ -153,7 +181,11 @@ export async function approveRefundRequest(ctx: ServiceContext, requestId: strin
       ctx,
       tx,
       order,
-      { amountFils: pending.amountFils, reason: pending.reason ?? undefined, requestedBy: pending.requestedBy },
+      {
+        amountFils: pending.amountFils,
+        reason: pending.reason ?? undefined,
+        requestedBy: pending.requestedBy,
+      },
       pending.id,
     );
     const request = await tx.refundRequest.update({
@@ -171,10 +203,25 @@ export async function approveRefundRequest(ctx: ServiceContext, requestId: strin
         orderId: order.id,
         type: "REFUND_APPROVED",
         actor: actorOf(decision.operator.id),
-        detail: { refundRequestId: request.id, refundId: refund.id, requestedBy: request.requestedBy, amountFils: request.amountFils.toString() },
+        detail: {
+          refundRequestId: request.id,
+          refundId: refund.id,
+          requestedBy: request.requestedBy,
+          amountFils: request.amountFils.toString(),
+        },
       },
     });
-    await decision.audit(tx, { action: "refund-request.approve", subjectType: "REFUND_REQUEST", subjectId: request.id, before: pending, after: request });
+    await decision.audit(
+      tx,
+      {
+        action: "refund-request.approve",
+        subjectType: "REFUND_REQUEST",
+        subjectId: request.id,
+        before: pending,
+        after: request,
+      },
+      order,
+    );
     return { request, refund };
   });
   return { request, refund: await sendRefund(ctx, refund) };
@@ -196,7 +243,10 @@ export async function rejectRefundRequest(
       throw new ForbiddenError("Only its requester or an operator who approves refunds can reject it.");
     }
     const order = await lockedOrderOf(tx, pending);
-    await tx.order.update({ where: { id: order.id }, data: { refundedFils: { decrement: pending.amountFils } } });
+    await tx.order.update({
+      where: { id: order.id },
+      data: { refundedFils: { decrement: pending.amountFils } },
+    });
     const request = await tx.refundRequest.update({
       where: { id: pending.id },
       data: {
@@ -211,10 +261,24 @@ export async function rejectRefundRequest(
         orderId: order.id,
         type: own ? "REFUND_REQUEST_WITHDRAWN" : "REFUND_REJECTED",
         actor: actorOf(decision.operator.id),
-        detail: { refundRequestId: request.id, amountFils: request.amountFils.toString(), note: request.decisionNote },
+        detail: {
+          refundRequestId: request.id,
+          amountFils: request.amountFils.toString(),
+          note: request.decisionNote,
+        },
       },
     });
-    await decision.audit(tx, { action: "refund-request.reject", subjectType: "REFUND_REQUEST", subjectId: request.id, before: pending, after: request });
+    await decision.audit(
+      tx,
+      {
+        action: "refund-request.reject",
+        subjectType: "REFUND_REQUEST",
+        subjectId: request.id,
+        before: pending,
+        after: request,
+      },
+      order,
+    );
     return request;
   });
 }
@@ -225,6 +289,10 @@ export function pendingRefundRequests(ctx: Pick<ServiceContext, "prisma">, limit
     where: { status: "PENDING" },
     orderBy: { createdAt: "asc" },
     take: limit,
-    include: { order: { select: { id: true, amountFils: true, refundedFils: true, paymentRequestId: true, customerId: true } } },
+    include: {
+      order: {
+        select: { id: true, amountFils: true, refundedFils: true, paymentRequestId: true, customerId: true },
+      },
+    },
   });
 }

@@ -27,7 +27,11 @@ export interface NewRefund {
 /** Spec: "A refund request whose resultCode is REFUND_IN_PROCESS is still pending." */
 const REFUND_IN_PROCESS = "REFUND_IN_PROCESS";
 
-export async function requestRefund(ctx: ServiceContext, orderId: string, request: NewRefund): Promise<Refund> {
+export async function requestRefund(
+  ctx: ServiceContext,
+  orderId: string,
+  request: NewRefund,
+): Promise<Refund> {
   const refund = await ctx.prisma.$transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw new NotFoundError("No such order.");

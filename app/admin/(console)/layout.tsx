@@ -29,7 +29,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           <LanguageSwitch />
           <SignOutButton />
         </div>
-        <ConsoleNav permissions={operator.permissions} />
+        <ConsoleNav permissions={operator.mustEnrolSecondFactor ? [] : operator.permissions} />
       </header>
       <main id="main" className="main">
         {children}

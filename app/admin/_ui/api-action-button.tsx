@@ -7,8 +7,9 @@ import { type ApiAnswer, callAdminApi, errorText } from "./admin-api";
 import { useT } from "./i18n-client";
 
 export function ApiActionButton(props: {
-  /** The POST that does it. */
+  /** The POST that does it, and its JSON body if it needs one. */
   path: string;
+  body?: unknown;
   label: string;
   /** The button's title: what pressing it does. */
   explain: string;
@@ -32,7 +33,7 @@ export function ApiActionButton(props: {
         {...props.data}
         onClick={async () => {
           setState({ working: true });
-          const answer = await callAdminApi(props.path);
+          const answer = await callAdminApi(props.path, props.body === undefined ? {} : { body: props.body });
           setState(
             answer.ok
               ? { working: false, message: props.doneMessage(answer) }

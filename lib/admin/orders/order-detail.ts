@@ -26,6 +26,7 @@ export async function getOrderDetail(
         items: true,
         customer: { select: CUSTOMER_SUMMARY },
         refunds: { orderBy: { createdAt: "asc" } },
+        refundRequests: { orderBy: { createdAt: "asc" } },
         escrowOperations: { orderBy: { createdAt: "asc" } },
       },
     }),
@@ -33,7 +34,7 @@ export async function getOrderDetail(
     eventsOfOrder(ctx, orderId),
   ]);
   if (!order) throw new NotFoundError("No such order.");
-  const money = orderMoney(order, order.refunds);
+  const money = orderMoney(order, order.refunds, order.refundRequests);
   const actions = availableActions(
     order,
     { operations: order.escrowOperations, refunds: order.refunds, money },

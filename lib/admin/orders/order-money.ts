@@ -1,8 +1,9 @@
 // The money of an order as an operator needs it before acting, all in fils:
-//   captured − refunded − pending = refundable
-// where "refunded" is what the wallet confirmed and "pending" what is reserved by refunds still in
-// flight (created, processing or unknown): they may still succeed, so they cannot be refunded again.
-import type { Order, Refund } from "@/lib/db";
+//   captured − refunded − pending − awaiting approval = refundable
+// where "refunded" is what the wallet confirmed, "pending" what is reserved by refunds still in
+// flight (created, processing or unknown: they may still succeed, so they cannot be refunded again),
+// and "awaiting approval" what refund requests above their requester's limits hold.
+import type { Order, Refund, RefundRequest } from "@/lib/db";
 import { capturedFils, ESCROW_HELD_STATUSES } from "@/lib/orders/order-state";
 import { snapshotOf } from "@/lib/orders/transition-order";
 import { REFUND_IN_FLIGHT_STATUSES } from "@/lib/refunds/refund-state";
@@ -12,13 +13,18 @@ export interface OrderMoney {
   capturedFils: bigint;
   refundedFils: bigint;
   pendingRefundFils: bigint;
+  awaitingApprovalFils: bigint;
   refundableFils: bigint;
   voidedFils: bigint;
   /** Escrow money the wallet still holds for this order (paid or accepted, not yet confirmed). */
   heldFils: bigint;
 }
 
-export function orderMoney(order: Order, refunds: Pick<Refund, "status" | "amountFils">[]): OrderMoney {
+export function orderMoney(
+  order: Order,
+  refunds: Pick<Refund, "status" | "amountFils">[],
+  requests: Pick<RefundRequest, "status" | "amountFils">[] = [],
+): OrderMoney {
   const captured = capturedFils(snapshotOf(order));
   const sum = (statuses: readonly Refund["status"][]) =>
     refunds
@@ -26,13 +32,17 @@ export function orderMoney(order: Order, refunds: Pick<Refund, "status" | "amoun
       .reduce((total, refund) => total + refund.amountFils, 0n);
   const refunded = sum(["SUCCESS"]);
   const pending = sum(REFUND_IN_FLIGHT_STATUSES);
-  const refundable = captured - refunded - pending;
+  const awaiting = requests
+    .filter((request) => request.status === "PENDING")
+    .reduce((total, request) => total + request.amountFils, 0n);
+  const refundable = captured - refunded - pending - awaiting;
   const held = order.flow === "ESCROW" && ESCROW_HELD_STATUSES.includes(order.status);
   return {
     amountFils: order.amountFils,
     capturedFils: captured,
     refundedFils: refunded,
     pendingRefundFils: pending,
+    awaitingApprovalFils: awaiting,
     refundableFils: refundable > 0n ? refundable : 0n,
     voidedFils: order.voidedFils,
     heldFils: held ? order.amountFils - order.voidedFils : 0n,

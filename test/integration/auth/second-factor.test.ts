@@ -149,3 +149,36 @@ describe("two-step sign-in", () => {
     expect(answer.status).toBe(403);
   });
 });
+
+describe("a role that requires a second factor", () => {
+  it("keeps an operator without one to their own account until they enrol, then lets them work", async () => {
+    const role = await app.db.prisma.role.create({
+      data: { key: "NIGHT_SHIFT", name: "Night shift", permissions: ["orders.read"], requireSecondFactor: true },
+    });
+    const operator = await createTestOperator(app.db.prisma, role.key);
+    const orders = () => app.call("GET", "/api/admin/orders", { headers: operator.script() });
+    const refused = await orders();
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      error: { code: "FORBIDDEN", details: { reason: "SECOND_FACTOR_REQUIRED" } },
+    });
+    // Their own account still answers: that is where they enrol.
+    expect((await app.call("GET", "/api/admin/sessions", { headers: operator.script() })).status).toBe(200);
+    const started = await app.call("POST", "/api/admin/me/second-factor", { headers: operator.browser(app.url) });
+    const { secret } = (await started.json()) as { secret: string };
+    const confirmed = await app.call("POST", "/api/admin/me/second-factor/confirm", {
+      headers: operator.browser(app.url),
+      json: { code: codeOf(secret) },
+    });
+    expect(confirmed.status).toBe(200);
+    expect((await orders()).status).toBe(200);
+
+    // An admin's reset puts them back before the enrolment, and the change is audited.
+    const reset = await app.call("DELETE", `/api/admin/operators/${operator.id}/second-factor`, {
+      headers: admin.browser(app.url),
+    });
+    expect(reset.status).toBe(200);
+    const again = await createTestOperator(app.db.prisma, role.key);
+    expect((await app.call("GET", "/api/admin/orders", { headers: again.script() })).status).toBe(403);
+  });
+});

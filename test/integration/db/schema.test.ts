@@ -14,6 +14,7 @@ import {
   type PushMessage,
 } from "@/generated/prisma/client";
 import * as enums from "@/generated/prisma/enums";
+import { BUILT_IN_ROLES } from "@/lib/auth/roles";
 import { createTestDatabase, type TestDatabase } from "../../support/database";
 
 let db: TestDatabase;
@@ -967,6 +968,29 @@ const MINIMAL_ROWS: { model: Prisma.ModelName; create: () => Promise<void> }[] =
     },
   },
   {
+    model: "Role",
+    async create() {
+      const key = `MINIMAL_${id().slice(0, 8).toUpperCase()}`;
+      const role = await db.prisma.role.create({ data: { key, name: key } });
+      expect(role).toMatchObject({
+        builtIn: false,
+        permissions: [],
+        refundLimitFils: null,
+        dailyRefundLimitFils: null,
+        requireSecondFactor: false,
+      });
+    },
+  },
+  {
+    model: "RefundRequest",
+    async create() {
+      const request = await db.prisma.refundRequest.create({
+        data: { orderId: made.order.id, amountFils: 1n, requestedBy: "operator:1" },
+      });
+      expect(request).toMatchObject({ status: "PENDING", decidedBy: null, refundId: null, reason: null });
+    },
+  },
+  {
     model: "ApiKey",
     async create() {
       const apiKey = await db.prisma.apiKey.create({
@@ -1103,6 +1127,24 @@ const MINIMAL_ROWS: { model: Prisma.ModelName; create: () => Promise<void> }[] =
 
 describe("schema.prisma against the migrated database", () => {
   it.each(ROUND_TRIPS)("stores and returns every field of $model", ({ run }) => run());
+
+  it("creates the built-in roles as lib/auth/roles.ts describes them (OPERATOR became FINANCE)", async () => {
+    const stored = await db.prisma.role.findMany({ where: { builtIn: true } });
+    const asStored = stored
+      .map((role) => ({
+        key: role.key,
+        name: role.name,
+        permissions: [...role.permissions].sort(),
+        refundLimitFils: role.refundLimitFils,
+        dailyRefundLimitFils: role.dailyRefundLimitFils,
+      }))
+      .sort((a, b) => a.key.localeCompare(b.key));
+    const described = BUILT_IN_ROLES.map((role) => ({
+      ...role,
+      permissions: [...role.permissions].sort(),
+    })).sort((a, b) => a.key.localeCompare(b.key));
+    expect(asStored).toEqual(described);
+  });
 
   it("has a round trip for every model", () => {
     expect(ROUND_TRIPS.map((trip) => trip.model).sort()).toEqual(Object.keys(Prisma.ModelName).sort());

@@ -49,7 +49,10 @@ describe("who may do what", () => {
     const refused = await act(viewer, orderId, "refunds", { amount: "1000", reason: "goodwill" });
     expect(refused.status).toBe(403);
     expect(await body(refused)).toEqual({
-      error: { code: "FORBIDDEN", message: "This needs the orders.refund permission, which your role (Viewer) does not have." },
+      error: {
+        code: "FORBIDDEN",
+        message: "This needs the orders.refund permission, which your role (Viewer) does not have.",
+      },
     });
     expect(await app.db.prisma.refund.count({ where: { orderId } })).toBe(0);
 

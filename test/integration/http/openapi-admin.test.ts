@@ -13,6 +13,8 @@ import * as lists from "@/lib/api/contract/admin/lists";
 import * as operators from "@/lib/api/contract/admin/operators";
 import * as actions from "@/lib/api/contract/admin/order-actions";
 import * as orders from "@/lib/api/contract/admin/orders";
+import * as refundRequests from "@/lib/api/contract/admin/refund-requests";
+import * as roles from "@/lib/api/contract/admin/roles";
 import * as secondFactor from "@/lib/api/contract/admin/second-factor";
 import * as sessions from "@/lib/api/contract/admin/sessions";
 import * as webhooks from "@/lib/api/contract/admin/webhooks";
@@ -205,6 +207,60 @@ describe("actions on an order", () => {
       422,
     );
     expect(reusedAnswer.error).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED" });
+  });
+
+  it("refund requests: above Support's limit a refund waits (202); listed (200); approved (200) then 409; rejected (200); unknown (404)", async () => {
+    const support = await createTestOperator(app.db.prisma, "SUPPORT");
+    await app.db.prisma.role.update({ where: { key: "SUPPORT" }, data: { refundLimitFils: 1_000_000n } });
+    try {
+      const refund = actions.adminRefundOrder;
+      const ask = async () => {
+        const { orderId } = await app.paidOrder();
+        const asking = like(refund, "damaged-box", { params: { id: orderId }, headers: newKey() });
+        const answer = await expectDocumented(
+          refund,
+          await send(refund, asking, support.browser(app.url)),
+          202,
+        );
+        expect(answer.state).toBe("AWAITING_APPROVAL");
+        return (answer.request as { id: string }).id;
+      };
+      const [first, second] = [await ask(), await ask()];
+      const list = refundRequests.adminListRefundRequests;
+      const waiting = await expectDocumented(
+        list,
+        await send(list, exampleRequest(list, "one-waiting"), operator.script()),
+        200,
+      );
+      await expectDocumented(list, await send(list, {}, {}), 401);
+      expect((waiting.requests as { id: string }[]).map((request) => request.id)).toEqual(
+        expect.arrayContaining([first, second]),
+      );
+
+      const approve = refundRequests.adminApproveRefundRequest;
+      const own = like(approve, "own-request", { params: { id: first } });
+      await expectDocumented(approve, await send(approve, own, support.browser(app.url)), 403);
+      const approving = like(approve, "approved", { params: { id: first } });
+      const approved = await expectDocumented(
+        approve,
+        await send(approve, approving, operator.browser(app.url)),
+        200,
+      );
+      expect(approved.request).toMatchObject({ status: "APPROVED" });
+      const late = like(approve, "already-decided", { params: { id: first } });
+      await expectDocumented(approve, await send(approve, late, admin.script()), 409);
+
+      const reject = refundRequests.adminRejectRefundRequest;
+      const rejecting = like(reject, "rejected", { params: { id: second } });
+      await expectDocumented(reject, await send(reject, rejecting, operator.browser(app.url)), 200);
+      await expectDocumented(
+        reject,
+        await send(reject, exampleRequest(reject, "unknown"), operator.script()),
+        404,
+      );
+    } finally {
+      await app.db.prisma.role.update({ where: { key: "SUPPORT" }, data: { refundLimitFils: 25_000_000n } });
+    }
   });
 
   it("reconcile: checks the order now (200); a cookie write from another origin is a 403", async () => {
@@ -615,9 +671,69 @@ describe("the console's other records", () => {
     expect((page.entries as { action: string }[]).map((entry) => entry.action)).toContain("order.reconcile");
     await expectDocumented(
       endpoint,
-      await send(endpoint, exampleRequest(endpoint, "operator-role"), (await createTestOperator(app.db.prisma, "SUPPORT")).script()),
+      await send(
+        endpoint,
+        exampleRequest(endpoint, "operator-role"),
+        (await createTestOperator(app.db.prisma, "SUPPORT")).script(),
+      ),
       403,
     );
+  });
+});
+
+describe("roles", () => {
+  it("listed (200), not for Finance (403); created (201), a taken name (409); changed (200), Admin kept whole (403); removed (204), a built-in one kept (403); the second-factor policy (200, 403)", async () => {
+    const list = roles.adminListRoles;
+    await expectDocumented(list, await send(list, exampleRequest(list, "roles"), admin.script()), 200);
+    await expectDocumented(
+      list,
+      await send(list, exampleRequest(list, "not-allowed"), operator.script()),
+      403,
+    );
+
+    const create = roles.adminCreateRole;
+    const created = await expectDocumented(
+      create,
+      await send(create, exampleRequest(create, "night-cashier"), admin.browser(app.url)),
+      201,
+    );
+    expect(created).toMatchObject({ key: "NIGHT_CASHIER", builtIn: false, refundLimitFils: "10000000" });
+    await expectDocumented(
+      create,
+      await send(create, exampleRequest(create, "name-taken"), admin.script()),
+      409,
+    );
+
+    const update = roles.adminUpdateRole;
+    const lowered = like(update, "lower-limit", { params: { key: "NIGHT_CASHIER" } });
+    await expectDocumented(update, await send(update, lowered, admin.script()), 200);
+    await expectDocumented(
+      update,
+      await send(update, exampleRequest(update, "admin-narrowed"), admin.script()),
+      403,
+    );
+
+    const remove = roles.adminDeleteRole;
+    await expectDocumented(
+      remove,
+      await send(remove, exampleRequest(remove, "removed"), admin.browser(app.url)),
+      204,
+    );
+    await expectDocumented(
+      remove,
+      await send(remove, exampleRequest(remove, "built-in"), admin.script()),
+      403,
+    );
+
+    const policy = roles.adminSetSecondFactorPolicy;
+    await expectDocumented(
+      policy,
+      await send(policy, exampleRequest(policy, "not-allowed"), operator.script()),
+      403,
+    );
+    const off = { body: { requireSecondFactor: false } };
+    const answer = await expectDocumented(policy, await send(policy, off, admin.script()), 200);
+    expect(answer.rolesChanged).toBe(0);
   });
 });
 

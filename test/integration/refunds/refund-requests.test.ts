@@ -72,9 +72,10 @@ describe("a refund above the role's limit", () => {
 
     const approved = await decide(finance, answer.request.id, "approve", "box checked");
     expect(approved.status).toBe(200);
-    const body = await json<{ request: { status: string; decidedBy: string }; refund: { id: string; status: string } }>(
-      approved,
-    );
+    const body = await json<{
+      request: { status: string; decidedBy: string };
+      refund: { id: string; status: string };
+    }>(approved);
     expect(body.request).toMatchObject({ status: "APPROVED", decidedBy: `operator:${finance.id}` });
     expect(body.refund).toMatchObject({ id: answer.request.id, status: "SUCCESS" });
     expect(await walletRefundCalls(orderId)).toBe(1);
@@ -84,7 +85,10 @@ describe("a refund above the role's limit", () => {
     expect(await walletRefundCalls(orderId)).toBe(1);
 
     // Both people are on the order's timeline and in the audit log.
-    const events = await app.db.prisma.orderEvent.findMany({ where: { orderId }, orderBy: { createdAt: "asc" } });
+    const events = await app.db.prisma.orderEvent.findMany({
+      where: { orderId },
+      orderBy: { createdAt: "asc" },
+    });
     const refundEvents = events.filter((event) => event.type.startsWith("REFUND_"));
     // The approval's two events share its transaction's time: compared without their order.
     expect(refundEvents.map((event) => `${event.type} ${event.actor}`).sort()).toEqual(
@@ -95,7 +99,10 @@ describe("a refund above the role's limit", () => {
         "REFUND_SUCCESS wallet",
       ].sort(),
     );
-    const audits = await app.db.prisma.auditEntry.findMany({ where: { orderId }, orderBy: { createdAt: "asc" } });
+    const audits = await app.db.prisma.auditEntry.findMany({
+      where: { orderId },
+      orderBy: { createdAt: "asc" },
+    });
     expect(audits.map((entry) => [entry.action, entry.operatorId])).toEqual([
       ["order.refund-request", support.id],
       ["refund-request.approve", finance.id],
@@ -120,7 +127,10 @@ describe("a refund above the role's limit", () => {
     const first = await json<{ request: { id: string } }>(await refund(support, orderId, "12000000"));
     const rejected = await decide(finance, first.request.id, "reject", "only one item came back");
     expect(rejected.status).toBe(200);
-    expect(await json(rejected)).toMatchObject({ status: "REJECTED", decisionNote: "only one item came back" });
+    expect(await json(rejected)).toMatchObject({
+      status: "REJECTED",
+      decisionNote: "only one item came back",
+    });
 
     const second = await json<{ request: { id: string } }>(await refund(support, orderId, "12000000"));
     const withdrawn = await decide(support, second.request.id, "reject");

@@ -242,7 +242,10 @@ describe("adding an area to the registry", () => {
       responses: Record<string, unknown>;
       tags: string[];
     };
-    expect(operation.security).toEqual([{ operatorSession: ["orders.read"] }, { operatorToken: ["orders.read"] }]);
+    expect(operation.security).toEqual([
+      { operatorSession: ["orders.read"] },
+      { operatorToken: ["orders.read"] },
+    ]);
     expect(operation.tags).toEqual(["Admin"]);
     expect(Object.keys(operation.responses).sort()).toEqual(["200", "400", "401", "403", "500", "503"]);
     expect(withAdmin.components?.securitySchemes?.operatorSession).toMatchObject({

@@ -31,6 +31,11 @@ export default async function SessionsPage({ searchParams }: { searchParams: Sea
   return (
     <>
       <PageHead title={whose ? t("sessions.titleOf", { name: whose.name }) : t("sessions.title")} />
+      {me.mustEnrolSecondFactor ? (
+        <p className="notice notice-bad" role="alert" id="second-factor-required">
+          {t("secondFactor.required")}
+        </p>
+      ) : null}
       {operatorId ? null : <SecondFactorCard />}
       <div className="section-head">
         <h2>{t("sessions.heading")}</h2>

@@ -5,7 +5,9 @@ import { route } from "@/lib/http/route";
 import { pendingRefundRequests } from "@/lib/refunds/refund-requests";
 
 export const GET = route.operator("orders.read", async ({ ctx }) =>
-  Response.json(jsonSafe({ requests: await pendingRefundRequests(ctx) }) satisfies contract.PendingRefundRequestsJson),
+  Response.json(
+    jsonSafe({ requests: await pendingRefundRequests(ctx) }) satisfies contract.PendingRefundRequestsJson,
+  ),
 );
 
 export const { POST, PUT, PATCH, DELETE } = methodsOtherThan("GET");

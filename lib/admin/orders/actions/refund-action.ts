@@ -28,13 +28,18 @@ export const refundAction: OrderActionDefinition<"refund"> = {
       amountFils: call.input.amount,
       reason: call.input.reason,
       operator: call.operator,
-      audit: (tx, entry) => audit.write(tx, entry),
+      audit: (tx, change, order) => audit.write(tx, { ...change, before: orderSummary(order) }),
     });
     if (outcome.kind === "request") {
       const order = await ctx.prisma.order.findUniqueOrThrow({ where: { id: call.orderId } });
       return {
         status: 202,
-        body: { action: "refund", state: "AWAITING_APPROVAL", request: outcome.request, order: orderSummary(order) },
+        body: {
+          action: "refund",
+          state: "AWAITING_APPROVAL",
+          request: outcome.request,
+          order: orderSummary(order),
+        },
       };
     }
     const { refund } = outcome;

@@ -27,12 +27,19 @@ import {
   adminVoidOrder,
 } from "./order-actions";
 import { adminExportOrders, adminGetOrder, adminListOrders } from "./orders";
-import { adminConfirmSecondFactor, adminResetSecondFactor, adminStartSecondFactor } from "./second-factor";
 import {
   adminApproveRefundRequest,
   adminListRefundRequests,
   adminRejectRefundRequest,
 } from "./refund-requests";
+import {
+  adminCreateRole,
+  adminDeleteRole,
+  adminListRoles,
+  adminSetSecondFactorPolicy,
+  adminUpdateRole,
+} from "./roles";
+import { adminConfirmSecondFactor, adminResetSecondFactor, adminStartSecondFactor } from "./second-factor";
 import { adminEndOtherSessions, adminEndSession, adminListSessions } from "./sessions";
 import {
   adminCreateWebhookEndpoint,
@@ -74,6 +81,11 @@ export const operatorConsoleApi: ApiArea = {
     adminListOperators,
     adminCreateOperator,
     adminUpdateOperator,
+    adminListRoles,
+    adminCreateRole,
+    adminUpdateRole,
+    adminDeleteRole,
+    adminSetSecondFactorPolicy,
     adminListApiKeys,
     adminCreateApiKey,
     adminRevokeApiKey,

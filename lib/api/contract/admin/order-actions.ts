@@ -74,7 +74,8 @@ const refundAnswer = z.object({
 const refundAwaitingApproval = z.object({
   action: z.literal("refund"),
   state: z.literal("AWAITING_APPROVAL").meta({
-    description: "Above the operator's refund limits: nothing was sent; another operator approves or rejects it.",
+    description:
+      "Above the operator's refund limits: nothing was sent; another operator approves or rejects it.",
   }),
   request: refundRequestRecord,
   order: orderSummary,

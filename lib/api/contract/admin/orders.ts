@@ -35,6 +35,7 @@ import {
   orderRecord,
   orderRow,
   refundRecord,
+  refundRequestRecord,
 } from "./records";
 
 const PAID_EVENT_ID = "0193a5d2-8e10-7a44-b1c2-3d4e5f6a7b8c";
@@ -204,7 +205,10 @@ const orderMoney = z
     capturedFils: fils.meta({ description: "Paid to the merchant: the payment, less anything voided." }),
     refundedFils: fils.meta({ description: "Refunds the wallet confirmed." }),
     pendingRefundFils: fils.meta({ description: "Refunds still in flight: they may yet succeed." }),
-    refundableFils: fils.meta({ description: "captured − refunded − pending." }),
+    awaitingApprovalFils: fils.meta({
+      description: "Refund requests waiting for a second operator's approval.",
+    }),
+    refundableFils: fils.meta({ description: "captured − refunded − pending − awaiting approval." }),
     voidedFils: fils,
     heldFils: fils.meta({ description: "Escrow money the wallet still holds for this order." }),
   })
@@ -251,6 +255,9 @@ const orderDetail = z.object({
     customer: customerSummary,
     refunds: z.array(refundRecord).meta({ description: "Oldest first." }),
     escrowOperations: z.array(escrowOperationRecord).meta({ description: "Oldest first." }),
+    refundRequests: z
+      .array(refundRequestRecord)
+      .meta({ description: "Refunds above their requester's limits, decided or waiting; oldest first." }),
   }),
   money: orderMoney,
   actions: z.array(availableAction).meta({
@@ -298,12 +305,14 @@ export const adminGetOrder = defineEndpoint({
             customer: customerExample,
             refunds: [refundExample],
             escrowOperations: [],
+            refundRequests: [],
           },
           money: {
             amountFils: "12000000",
             capturedFils: "12000000",
             refundedFils: "5000000",
             pendingRefundFils: "0",
+            awaitingApprovalFils: "0",
             refundableFils: "7000000",
             voidedFils: "0",
             heldFils: "0",

@@ -29,8 +29,8 @@ import {
   type Refund,
   type RefundRequest,
   RefundRequestStatus,
-  type Role,
   RefundStatus,
+  type Role,
   type WebhookEndpoint,
 } from "@/lib/db";
 import { QUEUE_NAMES, type QueueName } from "@/lib/queue/definitions";
@@ -119,13 +119,17 @@ export const refundRecord = z
 /** A refund above its requester's limits, waiting for (or decided by) a second operator. */
 export const refundRequestRecord = z
   .object({
-    id: rowId.meta({ description: "Also the id of the refund an approval sends (and so its wallet request id)." }),
+    id: rowId.meta({
+      description: "Also the id of the refund an approval sends (and so its wallet request id).",
+    }),
     orderId: rowId,
     amountFils: fils,
     reason: nullableText,
     status: z.enum(RefundRequestStatus),
     requestedBy: z.string().meta({ description: "operator:<id> who asked." }),
-    decidedBy: nullableText.meta({ description: "operator:<id> who approved or rejected it (never who asked, for an approval)." }),
+    decidedBy: nullableText.meta({
+      description: "operator:<id> who approved or rejected it (never who asked, for an approval).",
+    }),
     decidedAt: time.nullable(),
     decisionNote: nullableText,
     refundId: rowId.nullable().meta({ description: "The refund the approval sent." }),
@@ -140,9 +144,15 @@ export const roleRecord = z
     key: z.string().meta({ examples: ["SUPPORT"] }),
     name: z.string(),
     builtIn: z.boolean(),
-    permissions: z.array(z.string()).meta({ description: "Permission names (see the console's Roles page)." }),
-    refundLimitFils: fils.nullable().meta({ description: "Largest refund without approval; null: no limit." }),
-    dailyRefundLimitFils: fils.nullable().meta({ description: "Per operator per Baghdad day; null: no limit." }),
+    permissions: z
+      .array(z.string())
+      .meta({ description: "Permission names (see the console's Roles page)." }),
+    refundLimitFils: fils
+      .nullable()
+      .meta({ description: "Largest refund without approval; null: no limit." }),
+    dailyRefundLimitFils: fils
+      .nullable()
+      .meta({ description: "Per operator per Baghdad day; null: no limit." }),
     requireSecondFactor: z.boolean(),
     createdAt: time,
     updatedAt: time,

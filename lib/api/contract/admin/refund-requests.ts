@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { refundDecision, refundRequestParams } from "@/lib/admin/request-schemas";
 import { defineEndpoint } from "../endpoint";
-import { ADMIN_ID, MISSING_ID, ORDER_ID, OPERATOR_ID, refundExample } from "./examples";
+import { ADMIN_ID, MISSING_ID, OPERATOR_ID, ORDER_ID, refundExample } from "./examples";
 import { refundRecord, refundRequestRecord } from "./records";
 
 const REQUEST_ID = "0193a7c4-2d10-7a6e-8b31-4f5c9e0d2a88";
@@ -102,7 +102,9 @@ export const adminApproveRefundRequest = defineEndpoint({
   auth: { operator: "refunds.approve" },
   params: refundRequestParams,
   body: refundDecision,
-  responses: { 200: { description: "Approved; the refund as it stands after sending.", body: approvedAnswer } },
+  responses: {
+    200: { description: "Approved; the refund as it stands after sending.", body: approvedAnswer },
+  },
   errors: ["NOT_FOUND", "CONFLICT", "FORBIDDEN"],
   examples: [
     {
@@ -127,7 +129,10 @@ export const adminApproveRefundRequest = defineEndpoint({
       response: {
         status: 403,
         body: {
-          error: { code: "FORBIDDEN", message: "You asked for this refund: another operator must approve it." },
+          error: {
+            code: "FORBIDDEN",
+            message: "You asked for this refund: another operator must approve it.",
+          },
         },
       },
     },

@@ -16,6 +16,7 @@ import { EscrowSection } from "./_sections/escrow-section";
 import { EventsSection } from "./_sections/events-section";
 import { ItemsSection } from "./_sections/items-section";
 import { MoneySection } from "./_sections/money-section";
+import { RefundRequestsSection } from "./_sections/refund-requests-section";
 import { RefundsSection } from "./_sections/refunds-section";
 import type { SectionProps } from "./_sections/section-props";
 import { SummarySection } from "./_sections/summary-section";
@@ -37,7 +38,11 @@ async function findOrder(ctx: ServiceContext, params: unknown, role: Parameters<
 
 /** Operators' names for who did what: the timeline's actors and who asked for each refund. */
 function actorsOf({ timeline, order }: OrderDetail) {
-  return [...timeline.map((entry) => entry.actor), ...order.refunds.map((refund) => refund.requestedBy)];
+  return [
+    ...timeline.map((entry) => entry.actor),
+    ...order.refunds.map((refund) => refund.requestedBy),
+    ...order.refundRequests.flatMap((request) => [request.requestedBy, request.decidedBy]),
+  ];
 }
 
 export default async function OrderPage({ params }: { params: Promise<{ id: string }> }) {
@@ -76,6 +81,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
         <MoneySection {...view} operator={operator} />
       </div>
       <ItemsSection {...view} />
+      <RefundRequestsSection {...view} operator={operator} />
       <RefundsSection {...view} />
       <EscrowSection {...view} />
       <EventsSection {...view} permissions={operator.permissions} />

@@ -50,6 +50,9 @@ export function MoneySection({
           {row("order.money.captured", money.capturedFils)}
           {row("order.money.refunded", money.refundedFils, "− ")}
           {row("order.money.pending", money.pendingRefundFils, "− ")}
+          {money.awaitingApprovalFils > 0n
+            ? row("order.money.awaiting", money.awaitingApprovalFils, "− ")
+            : null}
           {row("order.money.refundable", money.refundableFils, "= ", true)}
           {order.flow === "ESCROW" ? (
             <>

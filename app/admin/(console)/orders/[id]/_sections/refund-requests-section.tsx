@@ -1,0 +1,73 @@
+import type { OperatorIdentity } from "@/lib/auth/operator-session";
+import { can } from "@/lib/auth/permissions";
+import { formatAmount } from "@/lib/i18n/format";
+import { dynamicKey } from "@/lib/i18n/translate";
+import { DataTable } from "../../../../_ui/data-table";
+import { Amount, Time } from "../../../../_ui/format";
+import { RefundRequestControls } from "../../../../_ui/refund-request-controls";
+import type { SectionProps } from "./section-props";
+
+/**
+ * Refunds of this order that were above their requester's limits: who asked, who decided and why;
+ * the waiting ones with their decision buttons. Nothing when there were none.
+ */
+export function RefundRequestsSection({
+  detail: { order },
+  locale,
+  t,
+  actorName,
+  operator,
+}: SectionProps & { operator: Pick<OperatorIdentity, "id" | "permissions"> }) {
+  if (order.refundRequests.length === 0) return null;
+  const canApprove = can(operator, "refunds.approve");
+  return (
+    <section className="card" id="refund-requests">
+      <h2>{t("approvals.onOrder")}</h2>
+      <DataTable
+        cards
+        columns={[
+          { label: t("approvals.col.asked") },
+          { label: t("approvals.col.amount"), num: true },
+          { label: t("approvals.col.requestedBy") },
+          { label: t("approvals.col.reason") },
+          { label: t("common.actions") },
+        ]}
+      >
+        {order.refundRequests.map((request) => {
+          const status = t(dynamicKey("approvals.status", request.status));
+          return (
+            <tr key={request.id} data-refund-request={request.id} data-status={request.status}>
+              <td data-label={t("approvals.col.asked")}>
+                <Time at={request.createdAt} locale={locale} />
+              </td>
+              <td data-label={t("approvals.col.amount")} className="num">
+                <Amount fils={request.amountFils} locale={locale} />
+              </td>
+              <td data-label={t("approvals.col.requestedBy")} dir="auto">
+                {actorName(request.requestedBy) ?? "—"}
+              </td>
+              <td data-label={t("approvals.col.reason")} dir="auto">
+                {request.reason ?? "—"}
+              </td>
+              <td data-label={t("common.actions")}>
+                {request.status === "PENDING" ? (
+                  <RefundRequestControls
+                    requestId={request.id}
+                    amount={formatAmount(request.amountFils, locale)}
+                    own={request.requestedBy === `operator:${operator.id}`}
+                    canApprove={canApprove}
+                  />
+                ) : (
+                  <span dir="auto">
+                    {t("approvals.decidedBy", { status, name: actorName(request.decidedBy) ?? "—" })}
+                    {request.decisionNote ? <span className="muted"> · {request.decisionNote}</span> : null}
+                  </span>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </DataTable>
+    </section>
+  );
+}

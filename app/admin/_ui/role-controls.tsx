@@ -1,0 +1,179 @@
+"use client";
+// Editing roles: a dialog per role with its permissions as checkboxes, its refund limits in IQD
+// (empty: no limit) and whether its operators must use a second factor; one to add a role; and the
+// switch that requires a second factor of everyone at once.
+import { PERMISSIONS } from "@/lib/auth/permissions";
+import { filsToInput, parseIqd } from "@/lib/money/parse-iqd";
+import { toLatinDigits } from "@/lib/validation/latin-digits";
+import { callAdminApi, errorText } from "./admin-api";
+import { ApiActionButton } from "./api-action-button";
+import { FormDialog } from "./form-dialog";
+import { useT } from "./i18n-client";
+import { permissionLabel } from "./role-label";
+
+export interface EditableRole {
+  key: string;
+  name: string;
+  label: string;
+  builtIn: boolean;
+  permissions: readonly string[];
+  refundLimitFils: string | null;
+  dailyRefundLimitFils: string | null;
+  requireSecondFactor: boolean;
+}
+
+/** An IQD field's value as fils for the API: empty is "no limit"; what cannot be read, an error. */
+function limitOf(form: FormData, name: string): string | null | undefined {
+  const text = toLatinDigits(String(form.get(name) ?? "")).trim();
+  if (text === "") return null;
+  const fils = parseIqd(text);
+  return fils === null ? undefined : fils.toString();
+}
+
+function RoleFields({ role }: { role?: EditableRole }) {
+  const t = useT();
+  const locked = role?.key === "ADMIN";
+  return (
+    <>
+      <label className="field">
+        <span>{t("roles.name")}</span>
+        <input name="name" required maxLength={60} dir="auto" defaultValue={role?.name ?? ""} />
+      </label>
+      <fieldset className="field permission-list">
+        <legend>{t("roles.permissions")}</legend>
+        {PERMISSIONS.map((permission) => (
+          <label key={permission} className="check">
+            <input
+              type="checkbox"
+              name="permission"
+              value={permission}
+              defaultChecked={role ? role.permissions.includes(permission) : permission === "orders.read"}
+              disabled={locked}
+            />{" "}
+            {permissionLabel(t, permission)}
+          </label>
+        ))}
+      </fieldset>
+      <label className="field">
+        <span>{t("roles.refundLimit")}</span>
+        <input
+          name="refundLimit"
+          inputMode="decimal"
+          dir="ltr"
+          defaultValue={role?.refundLimitFils ? filsToInput(BigInt(role.refundLimitFils)) : ""}
+        />
+      </label>
+      <label className="field">
+        <span>{t("roles.dailyLimit")}</span>
+        <input
+          name="dailyLimit"
+          inputMode="decimal"
+          dir="ltr"
+          defaultValue={role?.dailyRefundLimitFils ? filsToInput(BigInt(role.dailyRefundLimitFils)) : ""}
+        />
+      </label>
+      <p className="muted">{t("roles.limitHint")}</p>
+      <label className="check">
+        <input
+          type="checkbox"
+          name="requireSecondFactor"
+          defaultChecked={role?.requireSecondFactor ?? false}
+        />{" "}
+        {t("roles.requireSecondFactor")}
+      </label>
+    </>
+  );
+}
+
+function useRoleSubmit(path: string, method: "POST" | "PATCH", keepPermissions: boolean) {
+  const t = useT();
+  return async (form: FormData): Promise<string | undefined> => {
+    const refundLimitFils = limitOf(form, "refundLimit");
+    const dailyRefundLimitFils = limitOf(form, "dailyLimit");
+    if (refundLimitFils === undefined || dailyRefundLimitFils === undefined) return t("roles.badLimit");
+    const answer = await callAdminApi(path, {
+      method,
+      body: {
+        name: String(form.get("name") ?? "").trim(),
+        ...(keepPermissions ? {} : { permissions: form.getAll("permission").map(String) }),
+        refundLimitFils,
+        dailyRefundLimitFils,
+        requireSecondFactor: form.get("requireSecondFactor") === "on",
+      },
+    });
+    return answer.ok ? undefined : t("common.error", { message: errorText(answer) });
+  };
+}
+
+export function AddRole() {
+  const t = useT();
+  const submit = useRoleSubmit("/api/admin/roles", "POST", false);
+  return (
+    <FormDialog trigger={t("roles.add")} triggerData="new-role" title={t("roles.add")} submit={submit}>
+      <RoleFields />
+    </FormDialog>
+  );
+}
+
+export function EditRole({ role }: { role: EditableRole }) {
+  const t = useT();
+  const submit = useRoleSubmit(`/api/admin/roles/${role.key}`, "PATCH", role.key === "ADMIN");
+  return (
+    <FormDialog
+      trigger={t("roles.edit")}
+      triggerClass="btn btn-small"
+      triggerData={`edit-role-${role.key}`}
+      title={t("roles.editTitle", { name: role.label })}
+      submit={submit}
+      submitLabel={t("roles.save")}
+    >
+      <RoleFields role={role} />
+      <p className="muted">{t("roles.appliesNow")}</p>
+    </FormDialog>
+  );
+}
+
+export function RemoveRole({ role }: { role: EditableRole }) {
+  const t = useT();
+  return (
+    <FormDialog
+      trigger={t("roles.remove")}
+      triggerClass="btn btn-small"
+      triggerData={`remove-role-${role.key}`}
+      title={t("roles.removeTitle", { name: role.label })}
+      submit={async () => {
+        const answer = await callAdminApi(`/api/admin/roles/${role.key}`, { method: "DELETE" });
+        return answer.ok ? undefined : t("common.error", { message: errorText(answer) });
+      }}
+      submitLabel={t("roles.remove")}
+      submitClass="btn btn-danger"
+    >
+      <p>{t("roles.removeExplain")}</p>
+    </FormDialog>
+  );
+}
+
+/** Second factor for everyone, or for nobody, in one step (each role can still be set on its own). */
+export function SecondFactorPolicy() {
+  const t = useT();
+  return (
+    <div className="form-actions">
+      <ApiActionButton
+        path="/api/admin/roles/second-factor"
+        body={{ requireSecondFactor: true }}
+        label={t("roles.requireAll")}
+        explain={t("roles.requireAllExplain")}
+        doneMessage={() => t("roles.policySaved")}
+        data={{ "data-policy": "require" }}
+      />
+      <ApiActionButton
+        path="/api/admin/roles/second-factor"
+        body={{ requireSecondFactor: false }}
+        label={t("roles.requireNone")}
+        explain={t("roles.requireNoneExplain")}
+        doneMessage={() => t("roles.policySaved")}
+        data={{ "data-policy": "none" }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { createRole, listRoles } from "@/lib/admin/roles";
+import * as contract from "@/lib/api/contract/admin/roles";
+import { jsonSafe } from "@/lib/http/json";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { readJson, route } from "@/lib/http/route";
+
+export const GET = route.operator("operators.manage", async ({ ctx }) =>
+  Response.json(jsonSafe({ roles: await listRoles(ctx.prisma) }) satisfies contract.RoleListJson),
+);
+
+export const POST = route.operator("operators.manage", async ({ request, ctx, operator }) => {
+  const input = await readJson(request, contract.adminCreateRole.body);
+  const role = await createRole(ctx, operator, input);
+  return Response.json(jsonSafe(role) satisfies contract.RoleJson, { status: 201 });
+});
+
+export const { PUT, PATCH, DELETE } = methodsOtherThan("GET", "POST");
