@@ -109,10 +109,23 @@ async function main() {
     );
 
     // Demo colleagues for the Operators page: a cashier, and a supervisor someone has been guessing at.
-    await createTestOperator(db.prisma, "FINANCE", app.env.NEXTAUTH_SECRET, {
+    const cashier = await createTestOperator(db.prisma, "SUPPORT", app.env.NEXTAUTH_SECRET, {
       email: "ali@shop.example",
       name: "علي حسن",
     });
+    // A refund above the cashier's limit, waiting on the Approvals page (its amount held on the order).
+    const returned = await db.prisma.order.findFirstOrThrow({ where: { status: "PAID", refundedFils: 0n } });
+    await db.prisma.$transaction([
+      db.prisma.order.update({ where: { id: returned.id }, data: { refundedFils: returned.amountFils } }),
+      db.prisma.refundRequest.create({
+        data: {
+          orderId: returned.id,
+          amountFils: returned.amountFils,
+          reason: "أعاد العميل العلبة كاملة",
+          requestedBy: `operator:${cashier.id}`,
+        },
+      }),
+    ]);
     const guessedAt = await createTestOperator(db.prisma, "VIEWER", app.env.NEXTAUTH_SECRET, {
       email: "sara@shop.example",
       name: "Sara Kareem",
@@ -150,6 +163,10 @@ async function main() {
     await shoot("orders-phone-ar", "/admin/orders", { locale: "ar", phone: true });
     await shoot("operators", "/admin/operators", { locale: "en" });
     await shoot("operators-phone-ar", "/admin/operators", { locale: "ar", phone: true });
+    await shoot("roles", "/admin/roles", { locale: "en" });
+    await shoot("roles-phone-ar", "/admin/roles", { locale: "ar", phone: true });
+    await shoot("approvals", "/admin/approvals", { locale: "en" });
+    await shoot("approvals-phone-ar", "/admin/approvals", { locale: "ar", phone: true });
     await shoot("sessions", "/admin/sessions", { locale: "en" });
     await shoot("sessions-phone-ar", "/admin/sessions", { locale: "ar", phone: true });
     const startTwoStep = async (page: Page) => {

@@ -148,7 +148,7 @@ describe("events in the console", () => {
     await page.close();
   }, 120_000);
 
-  it("the Events, Alerts, Sessions and Operators pages and an order's events, on a 390 px phone in English and Arabic: nothing scrolls sideways, axe-core finds nothing serious", async () => {
+  it("the Events, Alerts, Sessions, Operators, Roles and Approvals pages and an order's events, on a 390 px phone in English and Arabic: nothing scrolls sideways, axe-core finds nothing serious", async () => {
     const order = (await db.prisma.order.findFirstOrThrow({ where: { status: "PAID" } })).id;
     const problems: string[] = [];
     for (const locale of ["en", "ar"]) {
@@ -160,6 +160,8 @@ describe("events in the console", () => {
         "/admin/alerts",
         "/admin/sessions",
         "/admin/operators",
+        "/admin/roles",
+        "/admin/approvals",
         `/admin/orders/${order}`,
       ];
       for (const path of pages) {

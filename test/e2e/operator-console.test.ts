@@ -88,6 +88,54 @@ async function paidOrder(flow: "CASHIER" | "ESCROW", sku = "DATES", quantity = 2
 }
 
 describe("the operator console", () => {
+  it("four eyes: a Support refund above its limit waits; the requester cannot approve it; Finance approves it from Approvals and the wallet refunds it", async () => {
+    await db.prisma.role.update({ where: { key: "SUPPORT" }, data: { refundLimitFils: 5_000_000n } });
+    const support = await createTestOperator(db.prisma, "SUPPORT", app?.env.NEXTAUTH_SECRET);
+    const order = await paidOrder("CASHIER"); // 24,000 IQD
+    const asking = await signIn(support.email);
+    await asking.waitForURL(url("/admin"));
+    await asking.goto(url(`/admin/orders/${order.orderId}`));
+    await asking.click('button[data-action="refund"]');
+    await asking.fill("dialog input[name=amount]", "10000");
+    await asking.fill("dialog input[name=reason]", "The whole box came back");
+    await asking.click("dialog button[data-confirm]");
+    expect(await asking.getByTestId("action-result").textContent()).toContain("waits for another operator");
+    const request = await db.prisma.refundRequest.findFirstOrThrow({ where: { orderId: order.orderId } });
+    expect(request).toMatchObject({ status: "PENDING", amountFils: 10_000_000n });
+    expect(await db.prisma.refund.count({ where: { orderId: order.orderId } })).toBe(0);
+    // The requester sees their request with "withdraw", never "approve"; Approvals is not theirs.
+    await asking.goto(url(`/admin/orders/${order.orderId}`));
+    const row = asking.locator(`[data-refund-request="${request.id}"]`);
+    await row.waitFor();
+    expect(await row.locator(`button[data-dialog="approve-${request.id}"]`).count()).toBe(0);
+    expect(await row.locator(`button[data-dialog="reject-${request.id}"]`).count()).toBe(1);
+    expect(await asking.locator('nav a[href="/admin/approvals"]').count()).toBe(0);
+    await asking.close();
+
+    const approving = await signedIn("FINANCE");
+    await approving.click('nav a[href="/admin/approvals"]');
+    await approving.locator(`button[data-dialog="approve-${request.id}"]`).click();
+    expect(await approving.locator("dialog[open]").textContent()).toContain("10,000 IQD");
+    await approving.fill("dialog[open] input[name=note]", "Box checked at the counter");
+    await approving.locator("dialog[open] button[data-confirm]").click();
+    await approving.locator("#no-approvals").waitFor({ timeout: 15_000 });
+    await waitUntil(
+      async () =>
+        (await db.prisma.refund.findUnique({ where: { id: request.id } }))?.status === "SUCCESS" || undefined,
+      { timeoutMs: 20_000, what: "the approved refund to complete" },
+    );
+    expect(await db.prisma.refundRequest.findUniqueOrThrow({ where: { id: request.id } })).toMatchObject({
+      status: "APPROVED",
+      decidedBy: `operator:${operators.FINANCE.id}`,
+      decisionNote: "Box checked at the counter",
+    });
+    await approving.goto(url(`/admin/orders/${order.orderId}`));
+    expect(await approving.locator(`[data-refund-request="${request.id}"]`).textContent()).toContain(
+      "Approved by",
+    );
+    await approving.close();
+  });
+
   it("redirects a visitor who is not signed in to the sign-in page", async () => {
     await browser.clearCookies();
     const page = await browser.newPage();

@@ -153,7 +153,12 @@ describe("two-step sign-in", () => {
 describe("a role that requires a second factor", () => {
   it("keeps an operator without one to their own account until they enrol, then lets them work", async () => {
     const role = await app.db.prisma.role.create({
-      data: { key: "NIGHT_SHIFT", name: "Night shift", permissions: ["orders.read"], requireSecondFactor: true },
+      data: {
+        key: "NIGHT_SHIFT",
+        name: "Night shift",
+        permissions: ["orders.read"],
+        requireSecondFactor: true,
+      },
     });
     const operator = await createTestOperator(app.db.prisma, role.key);
     const orders = () => app.call("GET", "/api/admin/orders", { headers: operator.script() });
@@ -164,7 +169,9 @@ describe("a role that requires a second factor", () => {
     });
     // Their own account still answers: that is where they enrol.
     expect((await app.call("GET", "/api/admin/sessions", { headers: operator.script() })).status).toBe(200);
-    const started = await app.call("POST", "/api/admin/me/second-factor", { headers: operator.browser(app.url) });
+    const started = await app.call("POST", "/api/admin/me/second-factor", {
+      headers: operator.browser(app.url),
+    });
     const { secret } = (await started.json()) as { secret: string };
     const confirmed = await app.call("POST", "/api/admin/me/second-factor/confirm", {
       headers: operator.browser(app.url),
