@@ -26,6 +26,13 @@ export function getRedis(): Redis {
   return producer;
 }
 
+/** The producer connection, connected: for code whose first command may be the process's first. */
+export async function readyRedis(): Promise<Redis> {
+  const connection = getRedis();
+  await ensureRedisReady(connection);
+  return connection;
+}
+
 /** Connects if needed; resolves when the connection is ready or rejects after `timeoutMs`. */
 export async function ensureRedisReady(connection: Redis, timeoutMs = 2_000): Promise<void> {
   if (connection.status === "ready") return;

@@ -228,6 +228,27 @@ export const secondFactorCode = z.strictObject({
     .meta({ examples: ["492039"] }),
 });
 
+/** A browser's WebAuthn answer, checked by @simplewebauthn/server; only its shape is checked here. */
+const webAuthnAnswer = z
+  .looseObject({
+    id: z.string().min(1).max(1024),
+    rawId: z.string().max(1024),
+    type: z.literal("public-key"),
+  })
+  .meta({ description: "What @simplewebauthn/browser's startRegistration answered, as JSON." });
+
+export const passkeyInput = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60)
+    .meta({ description: 'What you call this passkey, e.g. "Shop phone".' }),
+  response: webAuthnAnswer,
+});
+
+export const passkeyParams = z.object({ id: z.uuid({ message: "must be a passkey id (a UUID)" }) });
+
 export const sessionParams = z.object({ id: z.uuid({ message: "must be a session id (a UUID)" }) });
 
 export const sessionListQuery = z.object({

@@ -57,6 +57,9 @@ export function getAuthOptions(): NextAuthOptions {
           email: { label: "E-mail", type: "email" },
           password: { label: "Password", type: "password" },
           code: { label: "Code", type: "text" },
+          // A passkey's answer (JSON) to the ceremony `ceremony` names (lib/auth/passkeys.ts).
+          passkey: { label: "Passkey", type: "text" },
+          ceremony: { label: "Ceremony", type: "text" },
         },
         authorize: (credentials, request) =>
           authorizeOperator(credentials, request?.headers).catch(signInRefusal),

@@ -2,9 +2,11 @@ import "server-only";
 // The console's sign-in, as next-auth's credentials provider calls it: throttled guessing
 // (lib/auth/sign-in-throttle.ts), the password check (lib/auth/sign-in.ts), a session row for a
 // success (lib/auth/operator-sessions.ts), and every attempt on a known operator in the audit log
-// with its address. What it throws is what the sign-in page shows: INVALID (one answer for an
-// unknown e-mail, a wrong password and a disabled operator) or LOCKED:<seconds> (this e-mail from
-// this address must wait, whoever's e-mail it is).
+// with its address. A passkey (lib/auth/passkeys.ts) signs in on its own. What it throws is what the
+// sign-in page shows: INVALID (one answer for an unknown e-mail, a wrong password and a disabled
+// operator), LOCKED:<seconds> (this e-mail from this address must wait, whoever's e-mail it is),
+// CODE_REQUIRED / PASSKEY_REQUIRED (the password was right; now the second factor).
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { User } from "next-auth";
 import { recordAudit } from "@/lib/admin/audit";
 import type { Operator } from "@/lib/db";
@@ -13,7 +15,9 @@ import { getEnv } from "@/lib/env";
 import { HttpError } from "@/lib/http/errors";
 import { clientAddressOf } from "@/lib/http/rate-limit";
 import { getLogger } from "@/lib/log";
+import { readyRedis } from "@/lib/redis";
 import { startOperatorSession } from "./operator-sessions";
+import { operatorOfPasskey, relyingPartyOf } from "./passkeys";
 import { checkSecondFactor } from "./second-factor";
 import { recordSignIn, type SignInResult, signInOperator } from "./sign-in";
 import { signInThrottle } from "./sign-in-throttle";
@@ -24,7 +28,11 @@ const SIGN_IN_ERRORS = {
   LOCKED: "LOCKED",
   CODE_REQUIRED: "CODE_REQUIRED",
   CODE_INVALID: "CODE_INVALID",
+  PASSKEY_REQUIRED: "PASSKEY_REQUIRED",
 } as const;
+
+/** A passkey's answer is a few hundred bytes; anything far larger is not one. */
+const MAX_PASSKEY_ANSWER = 16_384;
 
 type Headers = Record<string, unknown> | undefined;
 
@@ -40,6 +48,9 @@ export async function authorizeOperator(
   const address = clientAddressOf((name) => header(headers, name));
   const userAgent = header(headers, "user-agent")?.slice(0, 300);
   await signInThrottle.attempt(address);
+  if (typeof credentials?.passkey === "string" && credentials.passkey !== "") {
+    return passkeySignIn(credentials, { address, userAgent });
+  }
   const email = String(credentials?.email ?? "").slice(0, 320);
   const password = String(credentials?.password ?? "").slice(0, 1024);
   if (!email || !password) throw new Error(SIGN_IN_ERRORS.INVALID);
@@ -57,16 +68,59 @@ export async function authorizeOperator(
   }
   const secondFactor = await secondStep(result.operator, credentials, { email, address, userAgent });
   await signInThrottle.succeeded(email, address);
-  await recordSignIn(getPrisma(), result.operator.id);
-  const { id, name, role } = result.operator;
+  return signedIn(result.operator, { address, userAgent, secondFactor });
+}
+
+/** The session of an operator who proved who they are, recorded and audited. */
+async function signedIn(
+  operator: Operator,
+  seen: { address: string; userAgent: string | undefined; secondFactor: string | undefined },
+): Promise<User> {
+  await recordSignIn(getPrisma(), operator.id);
+  const { id, name, role } = operator;
   const sessionId = await startOperatorSession(
     getPrisma(),
-    { operatorId: id, address, userAgent },
+    { operatorId: id, address: seen.address, userAgent: seen.userAgent },
     getEnv().operatorSessions,
   );
-  await auditSignIn(result, { address, userAgent, sessionId, secondFactor });
-  getLogger().info({ operatorId: id, sessionId, address }, "operator signed in");
-  return { id, email: result.operator.email, name, role, sessionId };
+  await auditSignIn({ ok: true, operator }, { ...seen, sessionId });
+  getLogger().info({ operatorId: id, sessionId, address: seen.address }, "operator signed in");
+  return { id, email: operator.email, name, role, sessionId };
+}
+
+/**
+ * A passkey's answer to the ceremony the page started (POST /api/admin/passkey-sign-in): the
+ * device checked who holds it, so it signs in on its own. Refusals are INVALID, like a password's.
+ */
+async function passkeySignIn(
+  credentials: Record<string, unknown>,
+  seen: { address: string; userAgent: string | undefined },
+): Promise<User> {
+  const answer = String(credentials.passkey);
+  let response: AuthenticationResponseJSON | undefined;
+  try {
+    response =
+      answer.length <= MAX_PASSKEY_ANSWER ? (JSON.parse(answer) as AuthenticationResponseJSON) : undefined;
+  } catch {
+    response = undefined;
+  }
+  const ceremonyId = String(credentials.ceremony ?? "").slice(0, 64);
+  const operator =
+    response && ceremonyId
+      ? await operatorOfPasskey(
+          getPrisma(),
+          await readyRedis(),
+          relyingPartyOf(getEnv().publicBaseUrl),
+          ceremonyId,
+          response,
+        )
+      : null;
+  if (!operator || operator.disabledAt) {
+    if (operator) await auditSignIn({ ok: false, operator }, { ...seen, secondFactor: "PASSKEY" });
+    getLogger().warn({ address: seen.address, security: true }, "operator passkey sign-in refused");
+    throw new Error(SIGN_IN_ERRORS.INVALID);
+  }
+  return signedIn(operator, { ...seen, secondFactor: "PASSKEY" });
 }
 
 /**
@@ -93,7 +147,12 @@ async function secondStep(
   credentials: Record<string, unknown> | undefined,
   seen: { email: string; address: string; userAgent?: string },
 ): Promise<string | undefined> {
-  if (!operator.totpEnabledAt) return undefined;
+  if (!operator.totpEnabledAt) {
+    // A passkey stands in for the code: the page then signs in with the passkey alone.
+    const passkeys = await getPrisma().passkey.count({ where: { operatorId: operator.id } });
+    if (passkeys > 0) throw new Error(SIGN_IN_ERRORS.PASSKEY_REQUIRED);
+    return undefined;
+  }
   const code = String(credentials?.code ?? "").slice(0, 64);
   if (!code.trim()) throw new Error(SIGN_IN_ERRORS.CODE_REQUIRED);
   const used = await checkSecondFactor(getPrisma(), getEnv().tokenEncryptionKey, operator, code);

@@ -3,7 +3,7 @@
 import type { Role } from "@/lib/db";
 import { isPermission, type Permission } from "./permissions";
 
-export interface RefundLimits {
+interface RefundLimits {
   /** The largest refund sent without approval, in fils; null: no limit. */
   perRefundFils: bigint | null;
   /** What one operator may refund in a Baghdad day before the next refund waits, in fils. */

@@ -44,7 +44,10 @@ function identityOf(operator: OperatorWithRole, sessionId: string): OperatorIden
     email: operator.email,
     name: operator.name,
     ...grantsOf(operator.roleDefinition),
-    mustEnrolSecondFactor: operator.roleDefinition.requireSecondFactor && !operator.totpEnabledAt,
+    mustEnrolSecondFactor:
+      operator.roleDefinition.requireSecondFactor &&
+      !operator.totpEnabledAt &&
+      operator._count.passkeys === 0,
     sessionId,
   };
 }

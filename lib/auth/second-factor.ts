@@ -3,7 +3,8 @@
 // (drawn here as SVG: nothing is fetched from elsewhere) and typing one code back; only then is it
 // in force, and only then are the recovery codes made, shown once and kept as hashes. Each TOTP step
 // signs in once (the last accepted step is kept), so a code seen over someone's shoulder is spent.
-// An ADMIN can reset an operator's second factor (a lost phone): that ends their sessions.
+// An ADMIN can reset an operator's second factor (a lost phone): that ends their sessions and
+// removes their passkeys too (lib/auth/passkeys.ts).
 import { createHmac, randomBytes } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
@@ -171,6 +172,7 @@ export async function resetSecondFactor(ctx: Context, actor: OperatorIdentity, o
       data: { totpSecret: null, totpEnabledAt: null, totpLastStep: null },
     });
     await tx.recoveryCode.deleteMany({ where: { operatorId } });
+    const passkeys = await tx.passkey.deleteMany({ where: { operatorId } });
     const ended = await endOperatorSessions(
       tx,
       operatorId,
@@ -183,8 +185,8 @@ export async function resetSecondFactor(ctx: Context, actor: OperatorIdentity, o
       action: "operator.second-factor-reset",
       subjectType: "OPERATOR",
       subjectId: operatorId,
-      before: { secondFactor: before.totpEnabledAt !== null },
-      after: { secondFactor: false, sessionsEnded: ended },
+      before: { secondFactor: before.totpEnabledAt !== null, passkeys: passkeys.count },
+      after: { secondFactor: false, passkeys: 0, sessionsEnded: ended },
     });
     return { secondFactor: false as const, sessionsEnded: ended };
   });

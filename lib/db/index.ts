@@ -16,6 +16,7 @@ export type {
   Order,
   OrderItem,
   OutboxEvent,
+  Passkey,
   Product,
   PushMessage,
   Refund,

@@ -39,18 +39,7 @@ export function AddOperator({ roles }: { roles: readonly RoleChoice[] }) {
         <span>{t("operators.email")}</span>
         <input name="email" type="email" required maxLength={320} dir="ltr" autoComplete="off" />
       </label>
-      <label className="field">
-        <span>{t("operators.password")}</span>
-        <input
-          name="password"
-          type="password"
-          required
-          minLength={12}
-          maxLength={256}
-          dir="ltr"
-          autoComplete="new-password"
-        />
-      </label>
+      <PasswordField label={t("operators.password")} />
       <label className="field">
         <span>{t("operators.role")}</span>
         <select name="role" defaultValue="SUPPORT">
@@ -58,6 +47,24 @@ export function AddOperator({ roles }: { roles: readonly RoleChoice[] }) {
         </select>
       </label>
     </FormDialog>
+  );
+}
+
+/** A new password for someone else: the rules the server applies (12 to 256 characters). */
+function PasswordField({ label }: { label: string }) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        name="password"
+        type="password"
+        required
+        minLength={12}
+        maxLength={256}
+        dir="ltr"
+        autoComplete="new-password"
+      />
+    </label>
   );
 }
 
@@ -113,18 +120,7 @@ export function OperatorRowControls(props: {
         submit={(form) => update({ password: String(form.get("password") ?? "") })}
         submitLabel={t("operators.resetPassword")}
       >
-        <label className="field">
-          <span>{t("operators.newPassword")}</span>
-          <input
-            name="password"
-            type="password"
-            required
-            minLength={12}
-            maxLength={256}
-            dir="ltr"
-            autoComplete="new-password"
-          />
-        </label>
+        <PasswordField label={t("operators.newPassword")} />
         <p className="muted">{t("operators.endsSessions")}</p>
       </FormDialog>
       {props.disabled ? (

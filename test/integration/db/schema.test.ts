@@ -72,6 +72,7 @@ const scalarFields = {
   AlertEvent: Prisma.AlertEventScalarFieldEnum,
   Role: Prisma.RoleScalarFieldEnum,
   RefundRequest: Prisma.RefundRequestScalarFieldEnum,
+  Passkey: Prisma.PasskeyScalarFieldEnum,
 } satisfies Record<Prisma.ModelName, Record<string, string>>;
 
 /** Every scalar field of the model is present and not null, so the round trip covers all columns. */
@@ -496,6 +497,23 @@ const ROUND_TRIPS = [
     },
     (data) => db.prisma.apiKey.create({ data }),
     (key) => db.prisma.apiKey.findUniqueOrThrow({ where: { id: key } }),
+  ),
+
+  roundTripCase(
+    "Passkey",
+    {
+      id: id(),
+      operatorId,
+      credentialId: `cred-${id()}`,
+      publicKey: new Uint8Array([0xa5, 0x01, 0x02, 0x03, 0x26]),
+      counter: BEYOND_2_53,
+      transports: ["internal", "hybrid"],
+      name: "Shop phone",
+      createdAt: at(),
+      lastUsedAt: at(),
+    },
+    (data) => db.prisma.passkey.create({ data }),
+    (key) => db.prisma.passkey.findUniqueOrThrow({ where: { id: key } }),
   ),
 
   roundTripCase(
@@ -965,6 +983,20 @@ const MINIMAL_ROWS: { model: Prisma.ModelName; create: () => Promise<void> }[] =
         data: { operatorId: made.operator.id, idempotencyKey: `k-${id()}`, action: "a", requestHash: "h" },
       });
       expect(request).toMatchObject({ responseStatus: null, responseBody: null, completedAt: null });
+    },
+  },
+  {
+    model: "Passkey",
+    async create() {
+      const passkey = await db.prisma.passkey.create({
+        data: {
+          operatorId: made.operator.id,
+          credentialId: id(),
+          publicKey: new Uint8Array([1]),
+          name: "key",
+        },
+      });
+      expect(passkey).toMatchObject({ counter: 0n, transports: [], lastUsedAt: null });
     },
   },
   {

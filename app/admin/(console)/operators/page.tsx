@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { listOperators } from "@/lib/admin/operators";
 import { listRoles } from "@/lib/admin/roles";
+import type { Translate } from "@/lib/i18n/translate";
 import { consolePage } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";
 import { Time } from "../../_ui/format";
@@ -48,21 +49,7 @@ export default async function OperatorsPage() {
                 {roleLabel(t, roleOf.get(operator.role) ?? { key: operator.role, name: operator.role })}
               </td>
               <td data-label={t("operators.col.state")}>
-                <span>
-                  {operator.disabledAt ? (
-                    <span className="badge tone-bad">{t("operators.disabled")}</span>
-                  ) : (
-                    <span className="badge tone-ok">{t("operators.active")}</span>
-                  )}
-                  {operator.totpEnabledAt ? (
-                    <span className="badge tone-neutral">{t("secondFactor.badge")}</span>
-                  ) : null}
-                  {operator.failedSignIns > 0 ? (
-                    <div className="muted">
-                      {t("operators.failedSignIns", { count: operator.failedSignIns })}
-                    </div>
-                  ) : null}
-                </span>
+                <OperatorState operator={operator} t={t} />
               </td>
               <td data-label={t("operators.col.lastLogin")} className="hide-narrow">
                 <Time at={operator.lastLoginAt} locale={locale} />
@@ -89,5 +76,28 @@ export default async function OperatorsPage() {
         })}
       </DataTable>
     </>
+  );
+}
+
+/** Active or disabled, two-step sign-in on, and wrong passwords since the last sign-in. */
+function OperatorState({
+  operator,
+  t,
+}: {
+  operator: { disabledAt: Date | null; totpEnabledAt: Date | null; failedSignIns: number };
+  t: Translate;
+}) {
+  return (
+    <span>
+      {operator.disabledAt ? (
+        <span className="badge tone-bad">{t("operators.disabled")}</span>
+      ) : (
+        <span className="badge tone-ok">{t("operators.active")}</span>
+      )}
+      {operator.totpEnabledAt ? <span className="badge tone-neutral">{t("secondFactor.badge")}</span> : null}
+      {operator.failedSignIns > 0 ? (
+        <div className="muted">{t("operators.failedSignIns", { count: operator.failedSignIns })}</div>
+      ) : null}
+    </span>
   );
 }

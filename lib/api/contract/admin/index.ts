@@ -28,6 +28,13 @@ import {
 } from "./order-actions";
 import { adminExportOrders, adminGetOrder, adminListOrders } from "./orders";
 import {
+  adminAddPasskey,
+  adminListPasskeys,
+  adminRemovePasskey,
+  adminStartPasskey,
+  adminStartPasskeySignIn,
+} from "./passkeys";
+import {
   adminApproveRefundRequest,
   adminListRefundRequests,
   adminRejectRefundRequest,
@@ -95,6 +102,11 @@ export const operatorConsoleApi: ApiArea = {
     adminStartSecondFactor,
     adminConfirmSecondFactor,
     adminResetSecondFactor,
+    adminListPasskeys,
+    adminStartPasskey,
+    adminAddPasskey,
+    adminRemovePasskey,
+    adminStartPasskeySignIn,
     adminListWebhookEndpoints,
     adminCreateWebhookEndpoint,
     adminUpdateWebhookEndpoint,

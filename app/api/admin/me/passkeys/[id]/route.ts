@@ -1,0 +1,15 @@
+import * as contract from "@/lib/api/contract/admin/passkeys";
+import { removePasskey } from "@/lib/auth/passkeys";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { route } from "@/lib/http/route";
+
+export const DELETE = route.operator(
+  "own-account",
+  { params: contract.adminRemovePasskey.params },
+  async ({ ctx, operator, params }) => {
+    await removePasskey(ctx, operator, params.id);
+    return new Response(null, { status: 204 });
+  },
+);
+
+export const { GET, POST, PUT, PATCH } = methodsOtherThan("DELETE");

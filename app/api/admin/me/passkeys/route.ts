@@ -1,0 +1,31 @@
+import * as contract from "@/lib/api/contract/admin/passkeys";
+import { finishPasskeyEnrolment, listPasskeys, relyingPartyOf } from "@/lib/auth/passkeys";
+import { getEnv } from "@/lib/env";
+import { jsonSafe } from "@/lib/http/json";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { readJson, route } from "@/lib/http/route";
+import { readyRedis } from "@/lib/redis";
+
+export const GET = route.operator("own-account", async ({ ctx, operator }) =>
+  Response.json(
+    jsonSafe({ passkeys: await listPasskeys(ctx.prisma, operator.id) }) satisfies contract.PasskeyListJson,
+  ),
+);
+
+export const POST = route.operator("own-account", async ({ request, ctx, operator }) => {
+  const input = await readJson(request, contract.adminAddPasskey.body);
+  const passkey = await finishPasskeyEnrolment(
+    ctx,
+    await readyRedis(),
+    relyingPartyOf(getEnv().publicBaseUrl),
+    operator,
+    {
+      name: input.name,
+      // Its shape is WebAuthn's; @simplewebauthn/server checks every part of it.
+      response: input.response as unknown as Parameters<typeof finishPasskeyEnrolment>[4]["response"],
+    },
+  );
+  return Response.json(jsonSafe(passkey) satisfies contract.PasskeyJson, { status: 201 });
+});
+
+export const { PUT, PATCH, DELETE } = methodsOtherThan("GET", "POST");
