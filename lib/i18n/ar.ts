@@ -37,6 +37,9 @@ export const ar: Messages = {
   "signIn.code": "الرمز من تطبيق المصادقة، أو رمز استرداد",
   "signIn.codeNeeded": "الدخول بخطوتين مفعّل لهذا الحساب: اكتب الرمز الذي يعرضه التطبيق.",
   "signIn.error.CODE_INVALID": "هذا الرمز غير صحيح أو استُخدم من قبل. اكتب الرمز الذي يعرضه التطبيق الآن.",
+  "signIn.passkey": "الدخول بمفتاح المرور",
+  "signIn.passkeyNeeded": "هذا الحساب يدخل بمفتاح مرور: اضغط «الدخول بمفتاح المرور».",
+  "signIn.error.PASSKEY_CANCELLED": "لم يُستخدم مفتاح المرور. حاول مرة أخرى، أو ادخل بكلمة المرور.",
   signOut: "تسجيل الخروج",
   signedInAs: "مسجّل باسم {name}",
 
@@ -116,6 +119,21 @@ export const ar: Messages = {
   "roles.requireNoneExplain": "لكل الأدوار: يبقى عامل التحقق الثاني متاحاً لكنه غير إلزامي.",
   "roles.policySaved": "تم الحفظ.",
   "secondFactor.required": "دورك يتطلب عامل تحقق ثانياً. أعدّه أدناه لتتابع العمل في لوحة التحكم.",
+
+  "passkeys.title": "مفاتيح المرور",
+  "passkeys.intro":
+    "مفتاح المرور يدخلك ببصمة هذا الهاتف أو وجهك، أو رمز حاسوبك، دون كلمة مرور أو رمز. يعمل فقط على عنوان لوحة التحكم هذه.",
+  "passkeys.none": "لا يوجد مفتاح مرور بعد.",
+  "passkeys.add": "إضافة مفتاح مرور",
+  "passkeys.addExplain": "أعطه اسماً تعرفه؛ سيطلب المتصفح بعدها من جهازك التأكد من أنك أنت.",
+  "passkeys.name": "الاسم",
+  "passkeys.namePlaceholder": "هاتف المحل",
+  "passkeys.cancelled": "لم ينشئ الجهاز مفتاح مرور. حاول مرة أخرى عندما يطلب.",
+  "passkeys.added": "أضيف {time}",
+  "passkeys.used": "آخر استخدام {time}",
+  "passkeys.remove": "حذف",
+  "passkeys.removeTitle": "حذف مفتاح المرور {name}؟",
+  "passkeys.removeExplain": "لن يعود يدخلك. يمكنك إضافته مرة أخرى لاحقاً.",
 
   "forbidden.title": "غير مسموح",
   "forbidden.body":

@@ -36,6 +36,9 @@ export const en = {
   "signIn.codeNeeded": "Two-step sign-in is on for this account: type the code your app shows.",
   "signIn.error.CODE_INVALID":
     "That code is not right, or was already used. Type the code your app shows now.",
+  "signIn.passkey": "Sign in with a passkey",
+  "signIn.passkeyNeeded": 'This account signs in with a passkey: press "Sign in with a passkey".',
+  "signIn.error.PASSKEY_CANCELLED": "The passkey was not used. Try again, or sign in with your password.",
   signOut: "Sign out",
   signedInAs: "Signed in as {name}",
 
@@ -117,6 +120,22 @@ export const en = {
   "roles.policySaved": "Saved.",
   "secondFactor.required":
     "Your role requires a second factor. Set it up below to continue working in the console.",
+
+  "passkeys.title": "Passkeys",
+  "passkeys.intro":
+    "A passkey signs you in with this phone's fingerprint or face, or your computer's PIN, without a password or a code. It only works on this console's own address.",
+  "passkeys.none": "No passkey yet.",
+  "passkeys.add": "Add a passkey",
+  "passkeys.addExplain":
+    "Give it a name you will recognise; your browser then asks your device to confirm it is you.",
+  "passkeys.name": "Name",
+  "passkeys.namePlaceholder": "Shop phone",
+  "passkeys.cancelled": "The device did not make a passkey. Try again when it asks.",
+  "passkeys.added": "added {time}",
+  "passkeys.used": "last used {time}",
+  "passkeys.remove": "Remove",
+  "passkeys.removeTitle": "Remove the passkey {name}?",
+  "passkeys.removeExplain": "It will no longer sign you in. You can add it again later.",
 
   "forbidden.title": "Not allowed",
   "forbidden.body":

@@ -27,12 +27,17 @@ export async function startNextApp(options: {
   extraEnv?: Record<string, string>;
   /** Listen here (a restart on the same address); default a free port. */
   port?: number;
+  /**
+   * The host name the app is reached by (its PUBLIC_BASE_URL). WebAuthn needs a name, not an
+   * address: passkey tests use "localhost". The server listens on 127.0.0.1 either way.
+   */
+  host?: "127.0.0.1" | "localhost";
 }): Promise<RunningApp> {
   if (!existsSync(".next/standalone/server.js")) {
     throw new Error("run `npm run build` first: this test serves the production build");
   }
   const port = options.port ?? (await freePort());
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${options.host ?? "127.0.0.1"}:${port}`;
   const env = merchantAppEnv({
     databaseUrl: options.databaseUrl,
     wallet: sandboxWallet(options.sandbox),
@@ -58,7 +63,7 @@ export async function startNextApp(options: {
     await waitUntil(
       async () => {
         if (!running(app)) throw new Error(`the server exited (${app.exitCode ?? app.signalCode})`);
-        return fetch(`${url}/api/health/ready`).then(
+        return fetch(`http://127.0.0.1:${port}/api/health/ready`).then(
           (response) => response.ok,
           () => false,
         );

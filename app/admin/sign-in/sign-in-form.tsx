@@ -1,7 +1,10 @@
 "use client";
 // Credentials go to next-auth (which fetches its CSRF token itself); the refusal reason comes back as
 // the error text lib/auth/authorize-operator.ts throws: INVALID, LOCKED:<seconds>, or CODE_REQUIRED /
-// CODE_INVALID for an account with two-step sign-in, which then shows the code field.
+// CODE_INVALID for an account with two-step sign-in, which then shows the code field, or
+// PASSKEY_REQUIRED. A passkey signs in on its own: the page starts a ceremony, the browser asks the
+// device, and the answer goes to next-auth like a password would.
+import { startAuthentication } from "@simplewebauthn/browser";
 import { signIn } from "next-auth/react";
 import { type FormEvent, useState } from "react";
 import type { Translate } from "@/lib/i18n/translate";
@@ -15,6 +18,8 @@ function refusal(error: string, t: Translate): string {
   if (error === "INVALID" || error === "CredentialsSignin") return t("signIn.error.INVALID");
   if (error === "CODE_REQUIRED") return t("signIn.codeNeeded");
   if (error === "CODE_INVALID") return t("signIn.error.CODE_INVALID");
+  if (error === "PASSKEY_REQUIRED") return t("signIn.passkeyNeeded");
+  if (error === "PASSKEY_CANCELLED") return t("signIn.error.PASSKEY_CANCELLED");
   if (/too many/i.test(error)) return t("signIn.error.RATE_LIMITED");
   return t("signIn.error.UNAVAILABLE");
 }
@@ -26,18 +31,12 @@ export function SignInForm({ initialError }: { initialError?: string | undefined
   // Shown once the password was right and the account has two-step sign-in on.
   const [askCode, setAskCode] = useState(false);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  /** Hands credentials to next-auth; into the console when they hold, the reason when not. */
+  async function attempt(credentials: Record<string, string>) {
     setWorking(true);
     setError("");
     try {
-      const result = await signIn("credentials", {
-        email: String(form.get("email") ?? ""),
-        password: String(form.get("password") ?? ""),
-        code: String(form.get("code") ?? ""),
-        redirect: false,
-      });
+      const result = await signIn("credentials", { ...credentials, redirect: false });
       if (result?.ok && !result.error) {
         const next = new URLSearchParams(window.location.search).get("callbackUrl");
         // Only back into the console, never to another site.
@@ -51,6 +50,37 @@ export function SignInForm({ initialError }: { initialError?: string | undefined
       setError(t("signIn.error.UNAVAILABLE"));
     }
     setWorking(false);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    await attempt({
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+      code: String(form.get("code") ?? ""),
+    });
+  }
+
+  async function withPasskey() {
+    setError("");
+    const started = await fetch("/api/admin/passkey-sign-in", { method: "POST" }).catch(() => null);
+    if (!started?.ok) {
+      setError(refusal(started?.status === 429 ? "too many" : "", t));
+      return;
+    }
+    const { ceremonyId, options } = (await started.json()) as {
+      ceremonyId: string;
+      options: Parameters<typeof startAuthentication>[0]["optionsJSON"];
+    };
+    let answer: Awaited<ReturnType<typeof startAuthentication>>;
+    try {
+      answer = await startAuthentication({ optionsJSON: options });
+    } catch {
+      setError(refusal("PASSKEY_CANCELLED", t));
+      return;
+    }
+    await attempt({ passkey: JSON.stringify(answer), ceremony: ceremonyId });
   }
 
   return (
@@ -83,9 +113,14 @@ export function SignInForm({ initialError }: { initialError?: string | undefined
           />
         </label>
       ) : null}
-      <button className="btn btn-primary" type="submit" disabled={working}>
-        {working ? t("signIn.working") : t("signIn.submit")}
-      </button>
+      <div className="form-actions">
+        <button className="btn btn-primary" type="submit" disabled={working}>
+          {working ? t("signIn.working") : t("signIn.submit")}
+        </button>
+        <button className="btn" type="button" id="passkey-sign-in" disabled={working} onClick={withPasskey}>
+          {t("signIn.passkey")}
+        </button>
+      </div>
     </form>
   );
 }

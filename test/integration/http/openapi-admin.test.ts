@@ -13,6 +13,7 @@ import * as lists from "@/lib/api/contract/admin/lists";
 import * as operators from "@/lib/api/contract/admin/operators";
 import * as actions from "@/lib/api/contract/admin/order-actions";
 import * as orders from "@/lib/api/contract/admin/orders";
+import * as passkeys from "@/lib/api/contract/admin/passkeys";
 import * as refundRequests from "@/lib/api/contract/admin/refund-requests";
 import * as roles from "@/lib/api/contract/admin/roles";
 import * as secondFactor from "@/lib/api/contract/admin/second-factor";
@@ -32,6 +33,7 @@ import { openApiChecker } from "@/test/support/openapi";
 import { createTestOperator, type TestOperator } from "@/test/support/operators";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";
 import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
+import { softwarePasskey } from "@/test/support/software-passkey";
 
 let app: RouteHarness;
 let calls: ContractCalls;
@@ -678,6 +680,58 @@ describe("the console's other records", () => {
       ),
       403,
     );
+  });
+});
+
+describe("passkeys", () => {
+  it("options (200), added with the browser's answer (201) or refused without a ceremony (409); listed (200); removed (204) or unknown (404); a sign-in ceremony (200)", async () => {
+    const someone = await createTestOperator(app.db.prisma, "VIEWER");
+    const start = passkeys.adminStartPasskey;
+    const options = await expectDocumented(
+      start,
+      await send(start, exampleRequest(start, "options"), someone.browser(app.url)),
+      200,
+    );
+    const add = passkeys.adminAddPasskey;
+    const key = softwarePasskey(someone.id);
+    const answer = key.register(options as { challenge: string; rp: { id?: string } }, app.url);
+    const added = await expectDocumented(
+      add,
+      await send(add, { body: { name: "Shop phone", response: answer } }, someone.browser(app.url)),
+      201,
+    );
+    await expectDocumented(
+      add,
+      await send(add, exampleRequest(add, "not-started"), someone.browser(app.url)),
+      409,
+    );
+    const list = passkeys.adminListPasskeys;
+    const listed = await expectDocumented(
+      list,
+      await send(list, exampleRequest(list, "one"), someone.script()),
+      200,
+    );
+    expect((listed.passkeys as { id: string }[]).map((passkey) => passkey.id)).toEqual([added.id]);
+    await expectDocumented(list, await send(list, {}, {}), 401);
+    await expectDocumented(start, await send(start, {}, {}), 401);
+    const remove = passkeys.adminRemovePasskey;
+    await expectDocumented(
+      remove,
+      await send(remove, exampleRequest(remove, "unknown"), someone.browser(app.url)),
+      404,
+    );
+    const removing = like(remove, "removed", { params: { id: added.id as string } });
+    await expectDocumented(remove, await send(remove, removing, someone.browser(app.url)), 204);
+    const ceremony = passkeys.adminStartPasskeySignIn;
+    await expectDocumented(ceremony, await send(ceremony, exampleRequest(ceremony, "ceremony")), 200);
+    // From one address, the 21st ceremony within a minute is refused.
+    const from = {
+      "x-forwarded-for": `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    };
+    for (let attempt = 0; attempt < 20; attempt++) {
+      expect((await app.call("POST", "/api/admin/passkey-sign-in", { headers: from })).status).toBe(200);
+    }
+    await expectDocumented(ceremony, await send(ceremony, {}, from), 429);
   });
 });
 

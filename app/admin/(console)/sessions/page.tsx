@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { deviceName } from "@/lib/admin/device-name";
 import { listSessions } from "@/lib/admin/sessions";
+import { listPasskeys } from "@/lib/auth/passkeys";
 import { can } from "@/lib/auth/permissions";
 import { recoveryCodesLeft } from "@/lib/auth/second-factor";
 import { getEnv } from "@/lib/env";
@@ -10,6 +11,7 @@ import { consolePage, type SearchParams } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";
 import { Time } from "../../_ui/format";
 import { PageHead } from "../../_ui/page-head";
+import { AddPasskey, RemovePasskey } from "../../_ui/passkey-controls";
 import { SecondFactorSetup } from "../../_ui/second-factor-setup";
 import { EndOtherSessions, EndSession } from "../../_ui/session-controls";
 
@@ -37,6 +39,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Sea
         </p>
       ) : null}
       {operatorId ? null : <SecondFactorCard />}
+      {operatorId ? null : <PasskeysCard />}
       <div className="section-head">
         <h2>{t("sessions.heading")}</h2>
         {!operatorId && others > 0 ? <EndOtherSessions /> : null}
@@ -109,6 +112,39 @@ async function SecondFactorCard() {
         </p>
       ) : (
         <SecondFactorSetup />
+      )}
+    </section>
+  );
+}
+
+/** The operator's passkeys: each with when it was added and last used; add one, remove one. */
+async function PasskeysCard() {
+  const { ctx, locale, t, operator: me } = await consolePage("own-account");
+  const passkeys = await listPasskeys(ctx.prisma, me.id);
+  return (
+    <section className="card stack" id="passkeys">
+      <div className="section-head">
+        <h2>{t("passkeys.title")}</h2>
+        <AddPasskey />
+      </div>
+      <p className="muted">{t("passkeys.intro")}</p>
+      {passkeys.length === 0 ? (
+        <p className="muted">{t("passkeys.none")}</p>
+      ) : (
+        <ul className="plain-list">
+          {passkeys.map((passkey) => (
+            <li key={passkey.id} data-passkey={passkey.id}>
+              <strong dir="auto">{passkey.name}</strong>{" "}
+              <span className="muted">
+                {t("passkeys.added", { time: formatBaghdadTime(passkey.createdAt, locale) })}
+                {passkey.lastUsedAt
+                  ? ` · ${t("passkeys.used", { time: formatBaghdadTime(passkey.lastUsedAt, locale) })}`
+                  : ""}
+              </span>{" "}
+              <RemovePasskey id={passkey.id} name={passkey.name} />
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );

@@ -1,0 +1,72 @@
+"use client";
+// Adding a passkey: a name for it, then the browser asks the device (fingerprint, face, PIN, a key)
+// and the server checks the answer; and removing one after saying so.
+import { startRegistration } from "@simplewebauthn/browser";
+import { useRouter } from "next/navigation";
+import { callAdminApi, errorText } from "./admin-api";
+import { FormDialog } from "./form-dialog";
+import { useT } from "./i18n-client";
+
+export function AddPasskey() {
+  const t = useT();
+  const router = useRouter();
+  async function submit(form: FormData): Promise<string | undefined> {
+    const started = await callAdminApi<Parameters<typeof startRegistration>[0]["optionsJSON"]>(
+      "/api/admin/me/passkeys/options",
+    );
+    if (!started.ok || !started.body) return t("common.error", { message: errorText(started) });
+    let response: Awaited<ReturnType<typeof startRegistration>>;
+    try {
+      response = await startRegistration({ optionsJSON: started.body });
+    } catch {
+      return t("passkeys.cancelled");
+    }
+    const added = await callAdminApi("/api/admin/me/passkeys", {
+      body: { name: String(form.get("name") ?? "").trim(), response },
+    });
+    if (!added.ok) return t("common.error", { message: errorText(added) });
+    router.refresh();
+    return undefined;
+  }
+  return (
+    <FormDialog
+      trigger={t("passkeys.add")}
+      triggerData="add-passkey"
+      title={t("passkeys.add")}
+      submit={submit}
+    >
+      <p className="muted">{t("passkeys.addExplain")}</p>
+      <label className="field">
+        <span>{t("passkeys.name")}</span>
+        <input
+          name="name"
+          required
+          maxLength={60}
+          dir="auto"
+          autoComplete="off"
+          placeholder={t("passkeys.namePlaceholder")}
+        />
+      </label>
+    </FormDialog>
+  );
+}
+
+export function RemovePasskey({ id, name }: { id: string; name: string }) {
+  const t = useT();
+  return (
+    <FormDialog
+      trigger={t("passkeys.remove")}
+      triggerClass="btn btn-small"
+      triggerData={`remove-passkey-${id}`}
+      title={t("passkeys.removeTitle", { name })}
+      submit={async () => {
+        const answer = await callAdminApi(`/api/admin/me/passkeys/${id}`, { method: "DELETE" });
+        return answer.ok ? undefined : t("common.error", { message: errorText(answer) });
+      }}
+      submitLabel={t("passkeys.remove")}
+      submitClass="btn btn-danger"
+    >
+      <p>{t("passkeys.removeExplain")}</p>
+    </FormDialog>
+  );
+}
