@@ -24,6 +24,22 @@ function refusal(error: string, t: Translate): string {
   return t("signIn.error.UNAVAILABLE");
 }
 
+/** A passkey's answer to a new sign-in ceremony, as next-auth's credentials, or why there is none. */
+async function passkeyAnswer(): Promise<{ passkey: string; ceremony: string } | { refusal: string }> {
+  const started = await fetch("/api/admin/passkey-sign-in", { method: "POST" }).catch(() => null);
+  if (!started?.ok) return { refusal: started?.status === 429 ? "too many" : "" };
+  const { ceremonyId, options } = (await started.json()) as {
+    ceremonyId: string;
+    options: Parameters<typeof startAuthentication>[0]["optionsJSON"];
+  };
+  try {
+    const answer = await startAuthentication({ optionsJSON: options });
+    return { passkey: JSON.stringify(answer), ceremony: ceremonyId };
+  } catch {
+    return { refusal: "PASSKEY_CANCELLED" };
+  }
+}
+
 export function SignInForm({ initialError }: { initialError?: string | undefined }) {
   const t = useT();
   const [error, setError] = useState(initialError ? refusal(initialError, t) : "");
@@ -64,23 +80,9 @@ export function SignInForm({ initialError }: { initialError?: string | undefined
 
   async function withPasskey() {
     setError("");
-    const started = await fetch("/api/admin/passkey-sign-in", { method: "POST" }).catch(() => null);
-    if (!started?.ok) {
-      setError(refusal(started?.status === 429 ? "too many" : "", t));
-      return;
-    }
-    const { ceremonyId, options } = (await started.json()) as {
-      ceremonyId: string;
-      options: Parameters<typeof startAuthentication>[0]["optionsJSON"];
-    };
-    let answer: Awaited<ReturnType<typeof startAuthentication>>;
-    try {
-      answer = await startAuthentication({ optionsJSON: options });
-    } catch {
-      setError(refusal("PASSKEY_CANCELLED", t));
-      return;
-    }
-    await attempt({ passkey: JSON.stringify(answer), ceremony: ceremonyId });
+    const answer = await passkeyAnswer();
+    if ("refusal" in answer) setError(refusal(answer.refusal, t));
+    else await attempt(answer);
   }
 
   return (
@@ -98,21 +100,7 @@ export function SignInForm({ initialError }: { initialError?: string | undefined
         <span>{t("signIn.password")}</span>
         <input name="password" type="password" autoComplete="current-password" required dir="ltr" />
       </label>
-      {askCode ? (
-        <label className="field">
-          <span>{t("signIn.code")}</span>
-          <input
-            name="code"
-            autoComplete="one-time-code"
-            inputMode="text"
-            required
-            maxLength={20}
-            dir="ltr"
-            // biome-ignore lint/a11y/noAutofocus: the field appears because it is the next thing to type
-            autoFocus
-          />
-        </label>
-      ) : null}
+      {askCode ? <CodeField label={t("signIn.code")} /> : null}
       <div className="form-actions">
         <button className="btn btn-primary" type="submit" disabled={working}>
           {working ? t("signIn.working") : t("signIn.submit")}
@@ -122,5 +110,24 @@ export function SignInForm({ initialError }: { initialError?: string | undefined
         </button>
       </div>
     </form>
+  );
+}
+
+/** The second step's field: a code from the app or a recovery code. */
+function CodeField({ label }: { label: string }) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        name="code"
+        autoComplete="one-time-code"
+        inputMode="text"
+        required
+        maxLength={20}
+        dir="ltr"
+        // biome-ignore lint/a11y/noAutofocus: the field appears because it is the next thing to type
+        autoFocus
+      />
+    </label>
   );
 }
