@@ -12,11 +12,20 @@ describe("parseIqd: what an operator types, to fils", () => {
     ["0.001", 1n],
     ["0.1", 100n],
     ["999999999999999.999", 999_999_999_999_999_999n],
+    // Arabic phone keyboards: Arabic-Indic and Eastern Arabic-Indic digits, ٬ and ٫ as separators.
+    ["١٢", 12_000n],
+    ["٢٤٬٠٠٠", 24_000_000n],
+    ["۲۴۰۰۰", 24_000_000n],
+    ["١٢٠٠٠٫٢٥", 12_000_250n],
+    // The currency written after it.
+    ["24,000 IQD", 24_000_000n],
+    ["24000 د.ع", 24_000_000n],
+    ["٢٤٠٠٠ دينار", 24_000_000n],
   ])("reads %j as %s fils, never through a float", (text, fils) => {
     expect(parseIqd(text)).toBe(fils);
   });
 
-  it.each(["", "abc", "-5", "1.2345", "1e3", "12.", ".5", "1000000000000000", "12,000.5.5", "١٢"])(
+  it.each(["", "abc", "-5", "1.2345", "1e3", "12.", ".5", "1000000000000000", "12,000.5.5", "IQD", "24 000 EUR"])(
     "refuses %j",
     (text) => {
       expect(parseIqd(text)).toBeNull();
