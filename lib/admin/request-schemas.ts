@@ -52,10 +52,16 @@ export const orderListQuery = z.object({
     .enum(["true", "false"])
     .optional()
     .transform((value) => (value === undefined ? undefined : value === "true")),
-  q: z.string().max(128).optional().meta({
-    description:
-      "The search box: a paymentRequestId (pay_…), a wallet paymentId, an order id or a customer id.",
-  }),
+  q: z
+    .string()
+    .max(128)
+    .optional()
+    .meta({
+      description:
+        "The search box: a paymentRequestId (pay_…), a wallet paymentId, an order id or a customer id " +
+        "(any case), the short id lists show (…6da0a753), an amount in dinars, a phone number, or part of " +
+        "a customer's name.",
+    }),
   after,
   limit,
 });

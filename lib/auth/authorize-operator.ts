@@ -89,7 +89,7 @@ async function signedIn(
 }
 
 /**
- * A passkey's answer to the ceremony the page started (POST /api/admin/passkey-sign-in): the
+ * A passkey's answer to the ceremony the page started (POST /api/sign-in/passkey): the
  * device checked who holds it, so it signs in on its own. Refusals are INVALID, like a password's.
  */
 async function passkeySignIn(

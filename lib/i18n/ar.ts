@@ -135,6 +135,15 @@ export const ar: Messages = {
   "passkeys.removeTitle": "حذف مفتاح المرور {name}؟",
   "passkeys.removeExplain": "لن يعود يدخلك. يمكنك إضافته مرة أخرى لاحقاً.",
 
+  "customer.totals": "المجاميع",
+  "customer.orders": "الطلبات",
+  "customer.paid": "المدفوع (المحصَّل)",
+  "customer.refunded": "المسترد",
+  "customer.wallet": "لدى المحفظة",
+  "customer.latestOrders": "أحدث الطلبات",
+  "customer.allOrders": "كل طلباته",
+  "customer.agreements": "الاتفاقيات (الدفع التلقائي)",
+
   "forbidden.title": "غير مسموح",
   "forbidden.body":
     "هذه الصفحة تحتاج صلاحية «{permission}»، ودورك لا يملكها. اطلبها من المسؤول إن كنت تحتاجها.",
@@ -242,12 +251,20 @@ export const ar: Messages = {
 
   "orders.title": "الطلبات",
   "orders.search": "بحث",
-  "orders.searchPlaceholder": "…pay_ أو رقم دفع المحفظة أو رقم الطلب أو رقم العميل",
-  "orders.searchHint": "اكتب رقم طلب الدفع (pay_…) أو رقم دفع المحفظة أو رقم الطلب أو رقم العميل.",
+  "orders.searchPlaceholder": "الاسم أو الهاتف أو المبلغ أو رقم الطلب",
+  "orders.searchHint":
+    "اسم العميل أو رقم هاتفه، أو مبلغ (٢٤٬٠٠٠)، أو الرقم المختصر من القائمة (…6da0a753)، أو أي رقم: pay_…، أو رقم دفع المحفظة، أو رقم الطلب أو العميل.",
   "orders.match.paymentRequestId": "وُجد برقم طلب الدفع.",
   "orders.match.paymentId": "وُجد برقم دفع المحفظة.",
   "orders.match.order": "وُجد برقم الطلب.",
   "orders.match.customer": "طلبات هذا العميل.",
+  "orders.match.orderId": "وُجد برقم الطلب.",
+  "orders.match.shortId": "وُجد برقم الطلب المختصر.",
+  "orders.match.amount": "طلبات بهذا المبلغ.",
+  "orders.match.phone": "طلبات العملاء بهذا الرقم (المحفظة تُظهر آخر أرقامه فقط).",
+  "orders.match.customerName": "طلبات العملاء بهذا الاسم.",
+  "orders.refunded": "مسترد بالكامل",
+  "orders.partlyRefunded": "مسترد جزئياً: {amount}",
   "orders.match.none": "لا شيء يطابق «{q}».",
   "orders.filter.status": "الحالة",
   "orders.filter.flow": "نوع الدفع",
@@ -359,6 +376,7 @@ export const ar: Messages = {
   "refunds.attentionOnly": "ما يحتاج متابعة فقط",
 
   "customers.title": "العملاء",
+  "customers.searchPeople": "الاسم أو رقم الهاتف أو رقم العميل",
   "customers.search": "رقم العميل أو رقمه في المحفظة",
   "customers.reauthorizeOnly": "من يجب أن يعيد التفويض فقط",
   "customers.col.customer": "العميل",

@@ -137,6 +137,15 @@ export const en = {
   "passkeys.removeTitle": "Remove the passkey {name}?",
   "passkeys.removeExplain": "It will no longer sign you in. You can add it again later.",
 
+  "customer.totals": "Totals",
+  "customer.orders": "Orders",
+  "customer.paid": "Paid (captured)",
+  "customer.refunded": "Refunded",
+  "customer.wallet": "With the wallet",
+  "customer.latestOrders": "Latest orders",
+  "customer.allOrders": "All their orders",
+  "customer.agreements": "Agreements (automatic payments)",
+
   "forbidden.title": "Not allowed",
   "forbidden.body":
     "This page needs the permission “{permission}”, which your role does not have. Ask an administrator if you need it.",
@@ -244,13 +253,20 @@ export const en = {
 
   "orders.title": "Orders",
   "orders.search": "Search",
-  "orders.searchPlaceholder": "pay_…, wallet payment id, order id or customer id",
+  "orders.searchPlaceholder": "Name, phone, amount, or an order's id",
   "orders.searchHint":
-    "Type a payment request id (pay_…), a wallet payment id, an order id or a customer id.",
+    "A customer's name or phone number, an amount (24,000), the short id from a list (…6da0a753), or any id: pay_…, the wallet's payment id, an order or customer id.",
   "orders.match.paymentRequestId": "Found by payment request id.",
   "orders.match.paymentId": "Found by wallet payment id.",
   "orders.match.order": "Found by order id.",
   "orders.match.customer": "Orders of this customer.",
+  "orders.match.orderId": "Found by order id.",
+  "orders.match.shortId": "Found by the short order id.",
+  "orders.match.amount": "Orders of this amount.",
+  "orders.match.phone": "Orders of customers with this phone number (the wallet shows only its last digits).",
+  "orders.match.customerName": "Orders of customers with this name.",
+  "orders.refunded": "Refunded",
+  "orders.partlyRefunded": "Partly refunded: {amount}",
   "orders.match.none": "Nothing matches “{q}”.",
   "orders.filter.status": "Status",
   "orders.filter.flow": "Payment type",
@@ -364,6 +380,7 @@ export const en = {
   "refunds.attentionOnly": "Needs attention only",
 
   "customers.title": "Customers",
+  "customers.searchPeople": "Name, phone number, or customer id",
   "customers.search": "Customer id or wallet customer id",
   "customers.reauthorizeOnly": "Must authorize again only",
   "customers.col.customer": "Customer",

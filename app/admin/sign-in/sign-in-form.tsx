@@ -26,7 +26,7 @@ function refusal(error: string, t: Translate): string {
 
 /** A passkey's answer to a new sign-in ceremony, as next-auth's credentials, or why there is none. */
 async function passkeyAnswer(): Promise<{ passkey: string; ceremony: string } | { refusal: string }> {
-  const started = await fetch("/api/admin/passkey-sign-in", { method: "POST" }).catch(() => null);
+  const started = await fetch("/api/sign-in/passkey", { method: "POST" }).catch(() => null);
   if (!started?.ok) return { refusal: started?.status === 429 ? "too many" : "" };
   const { ceremonyId, options } = (await started.json()) as {
     ceremonyId: string;

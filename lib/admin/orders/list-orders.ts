@@ -1,6 +1,7 @@
 // The operators' order list: filters, the search box, and keyset pagination on (createdAt, id),
 // newest first — every page, however deep, is an index range scan (orders_created_at_id_idx and its
 // status / customer / needs-attention siblings), never an OFFSET over a million rows.
+import { type Person, personOf } from "@/lib/customers/person";
 import type { Prisma, PrismaClient } from "@/lib/db";
 import { afterCursor, pageOf } from "../keyset";
 import type { OrderListQuery } from "../request-schemas";
@@ -13,15 +14,31 @@ export function baghdadDayStart(date: string): Date {
   return new Date(`${date}T00:00:00.000${BAGHDAD_OFFSET}`);
 }
 
+/** The orders a search match stands for. */
+function whereOfMatch(match: SearchMatch): Prisma.OrderWhereInput {
+  switch (match.kind) {
+    case "order":
+      return { id: match.orderId };
+    case "customer":
+      return { customerId: match.customerId };
+    case "orders":
+      return { id: { in: match.orderIds } };
+    case "amount":
+      return { amountFils: match.amountFils };
+    case "customers":
+      return { customerId: { in: match.customerIds } };
+    case "none":
+      return { id: { in: [] } };
+  }
+}
+
 /** The filters as a Prisma where, plus what the search box matched (shown to the operator). */
 async function orderFilter(prisma: PrismaClient, query: OrderListQuery) {
   const and: Prisma.OrderWhereInput[] = [];
   let match: SearchMatch | undefined;
   if (query.q?.trim()) {
     match = await recognizeSearch(prisma, query.q);
-    if (match.kind === "order") and.push({ id: match.orderId });
-    else if (match.kind === "customer") and.push({ customerId: match.customerId });
-    else and.push({ id: { in: [] } });
+    and.push(whereOfMatch(match));
   }
   if (query.status?.length) and.push({ status: { in: query.status } });
   if (query.flow) and.push({ flow: query.flow });
@@ -57,7 +74,19 @@ export const ORDER_LIST_COLUMNS = {
 
 export type OrderListRow = Prisma.OrderGetPayload<{ select: typeof ORDER_LIST_COLUMNS }>;
 
-export async function listOrders(prisma: PrismaClient, query: OrderListQuery) {
+/**
+ * A page of the list. `withPeople`: each row carries its customer as a person (name, masked phone),
+ * for an operator allowed to see personal data; one more indexed read for the page's customers.
+ */
+export async function listOrders(
+  prisma: PrismaClient,
+  query: OrderListQuery,
+  options: { withPeople?: boolean } = {},
+): Promise<{
+  orders: (OrderListRow & { person?: Person | undefined })[];
+  nextCursor: string | null;
+  match: SearchMatch | undefined;
+}> {
   const { where, match } = await orderFilter(prisma, query);
   const rows = await prisma.order.findMany({
     where: { AND: [where, afterCursor("createdAt", query.after)] },
@@ -66,5 +95,23 @@ export async function listOrders(prisma: PrismaClient, query: OrderListQuery) {
     select: ORDER_LIST_COLUMNS,
   });
   const { rows: orders, nextCursor } = pageOf(rows, query.limit, (row) => row.createdAt);
-  return { orders, nextCursor, match };
+  if (!options.withPeople) return { orders, nextCursor, match };
+  const people = await peopleOf(
+    prisma,
+    orders.map((order) => order.customerId),
+  );
+  return {
+    orders: orders.map((order) => ({ ...order, person: people.get(order.customerId) })),
+    nextCursor,
+    match,
+  };
+}
+
+/** The customers of `customerIds` as people, by id. */
+export async function peopleOf(prisma: PrismaClient, customerIds: string[]): Promise<Map<string, Person>> {
+  const customers = await prisma.customer.findMany({
+    where: { id: { in: [...new Set(customerIds)] } },
+    select: { id: true, profile: true },
+  });
+  return new Map(customers.map((customer) => [customer.id, personOf(customer.profile)]));
 }

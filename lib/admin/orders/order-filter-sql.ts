@@ -23,6 +23,9 @@ export async function orderFilterSql(prisma: PrismaClient, query: OrderListQuery
     const match = await recognizeSearch(prisma, query.q);
     if (match.kind === "order") add((p) => `id = ${p}`, match.orderId);
     else if (match.kind === "customer") add((p) => `customer_id = ${p}`, match.customerId);
+    else if (match.kind === "orders") add((p) => `id = ANY(${p}::text[])`, match.orderIds);
+    else if (match.kind === "amount") add((p) => `amount_fils = ${p}`, match.amountFils.toString());
+    else if (match.kind === "customers") add((p) => `customer_id = ANY(${p}::text[])`, match.customerIds);
     else filter.conditions.push("false");
   }
   if (query.status?.length) add((p) => `status::text = ANY(${p}::text[])`, query.status);

@@ -3,6 +3,7 @@
 // endpoints, see README.md in this folder.
 import { operatorConsoleApi } from "./admin";
 import { apiReference } from "./api-reference";
+import { consoleSignInApi } from "./console-sign-in";
 import type { ApiArea, Endpoint } from "./endpoint";
 import { healthApi } from "./health";
 import { miniProgramApi } from "./mini";
@@ -13,15 +14,16 @@ export const API_AREAS: readonly ApiArea[] = [
   walletNotifyApi,
   healthApi,
   operatorConsoleApi,
+  consoleSignInApi,
   apiReference,
 ];
 
 /**
  * The areas the typed mini program client (clients/mini-program) is generated from: all but the
- * operator console's, which the mini program never calls and whose types would only weigh it down.
+ * operator console's (and its sign-in's), which the mini program never calls and whose types would only weigh it down.
  */
 export const MINI_PROGRAM_CLIENT_AREAS: readonly ApiArea[] = API_AREAS.filter(
-  (area) => area !== operatorConsoleApi,
+  (area) => area !== operatorConsoleApi && area !== consoleSignInApi,
 );
 
 export function allEndpoints(areas: readonly ApiArea[] = API_AREAS): Endpoint[] {

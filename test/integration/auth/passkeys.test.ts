@@ -46,7 +46,7 @@ async function withPasskey(): Promise<{ operator: TestOperator; passkey: Softwar
 }
 
 async function ceremony(): Promise<{ ceremonyId: string; options: { challenge: string; rpId: string } }> {
-  const started = await app.call("POST", "/api/admin/passkey-sign-in");
+  const started = await app.call("POST", "/api/sign-in/passkey");
   expect(started.status).toBe(200);
   return (await started.json()) as { ceremonyId: string; options: { challenge: string; rpId: string } };
 }

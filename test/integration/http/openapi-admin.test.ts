@@ -19,6 +19,7 @@ import * as roles from "@/lib/api/contract/admin/roles";
 import * as secondFactor from "@/lib/api/contract/admin/second-factor";
 import * as sessions from "@/lib/api/contract/admin/sessions";
 import * as webhooks from "@/lib/api/contract/admin/webhooks";
+import { startPasskeySignIn } from "@/lib/api/contract/console-sign-in";
 import type { Endpoint } from "@/lib/api/contract/endpoint";
 import * as walletNotify from "@/lib/api/contract/wallet-notify";
 import type { OpenApiDocument } from "@/lib/api/openapi-document";
@@ -722,14 +723,14 @@ describe("passkeys", () => {
     );
     const removing = like(remove, "removed", { params: { id: added.id as string } });
     await expectDocumented(remove, await send(remove, removing, someone.browser(app.url)), 204);
-    const ceremony = passkeys.adminStartPasskeySignIn;
+    const ceremony = startPasskeySignIn;
     await expectDocumented(ceremony, await send(ceremony, exampleRequest(ceremony, "ceremony")), 200);
     // From one address, the 21st ceremony within a minute is refused.
     const from = {
       "x-forwarded-for": `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
     };
     for (let attempt = 0; attempt < 20; attempt++) {
-      expect((await app.call("POST", "/api/admin/passkey-sign-in", { headers: from })).status).toBe(200);
+      expect((await app.call("POST", "/api/sign-in/passkey", { headers: from })).status).toBe(200);
     }
     await expectDocumented(ceremony, await send(ceremony, {}, from), 429);
   });

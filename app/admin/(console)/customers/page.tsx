@@ -1,20 +1,24 @@
 import type { Metadata } from "next";
 import { listCustomers } from "@/lib/admin/list-customers";
 import { customerListQuery } from "@/lib/admin/request-schemas";
+import { can } from "@/lib/auth/permissions";
 import { consolePage, readListQuery, type SearchParams } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";
-import { FullId, ShortId, Time } from "../../_ui/format";
+import { FullId, Time } from "../../_ui/format";
 import { CheckFilter, FilterForm, SearchField } from "../../_ui/list-filters";
 import { PageHead } from "../../_ui/page-head";
 import { Pager } from "../../_ui/pager";
+import { PersonChip } from "../../_ui/person";
 
 export const metadata: Metadata = { title: "Customers" };
 
 // Authorization state, scopes and token expiry; never a token's value (the service never reads one).
 export default async function CustomersPage({ searchParams }: { searchParams: SearchParams }) {
-  const { ctx, locale, t } = await consolePage();
+  const { ctx, locale, t, operator } = await consolePage();
   const { query, parsed } = await readListQuery(searchParams, customerListQuery);
-  const list = parsed.success ? await listCustomers(ctx.prisma, parsed.data) : undefined;
+  const withPeople = can(operator, "customers.personal-data");
+  const list = parsed.success ? await listCustomers(ctx.prisma, parsed.data, { withPeople }) : undefined;
+  const filtered = [...query.keys()].some((name) => name !== "after");
   return (
     <>
       <PageHead title={t("customers.title")} />
@@ -23,8 +27,7 @@ export default async function CustomersPage({ searchParams }: { searchParams: Se
           <SearchField
             label={t("orders.search")}
             value={query.get("q") ?? ""}
-            placeholder={t("customers.search")}
-            dir="ltr"
+            placeholder={withPeople ? t("customers.searchPeople") : t("customers.search")}
           />
           <CheckFilter
             name="reauthorize"
@@ -33,9 +36,12 @@ export default async function CustomersPage({ searchParams }: { searchParams: Se
           />
         </FilterForm>
       </search>
-      {list?.customers.length === 0 ? <p className="card empty">{t("common.empty")}</p> : null}
+      {list?.customers.length === 0 ? (
+        <p className="card empty">{filtered ? t("common.emptyFiltered") : t("common.empty")}</p>
+      ) : null}
       {list?.customers.length ? (
         <DataTable
+          cards
           columns={[
             { label: t("customers.col.customer") },
             { label: t("customers.col.walletId") },
@@ -49,8 +55,8 @@ export default async function CustomersPage({ searchParams }: { searchParams: Se
         >
           {list.customers.map((customer) => (
             <tr key={customer.id}>
-              <td>
-                <ShortId id={customer.id} />
+              <td data-label={t("customers.col.customer")}>
+                <PersonChip customerId={customer.id} person={customer.person} />
               </td>
               <td>
                 <FullId id={customer.walletCustomerId} />

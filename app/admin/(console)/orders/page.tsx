@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
 import { listOrders } from "@/lib/admin/orders/list-orders";
 import { orderListQuery } from "@/lib/admin/request-schemas";
+import { can } from "@/lib/auth/permissions";
 import type { OrderStatus } from "@/lib/db";
 import { OrderFlow } from "@/lib/db";
+import { formatAmount } from "@/lib/i18n/format";
 import { dynamicKey, type Locale, type Translate } from "@/lib/i18n/translate";
 import { parseIqd } from "@/lib/money/parse-iqd";
 import { ORDER_STATUSES } from "@/lib/orders/order-state";
+import { refundState } from "@/lib/orders/refund-state";
 import { OrderStatusBadge } from "../../_ui/badges";
 import {
   consolePage,
@@ -19,6 +22,7 @@ import { Amount, ShortId, Time } from "../../_ui/format";
 import { CheckFilter, enumOptions, SearchField, SelectFilter } from "../../_ui/list-filters";
 import { PageHead } from "../../_ui/page-head";
 import { Pager } from "../../_ui/pager";
+import { PersonChip } from "../../_ui/person";
 
 export const metadata: Metadata = { title: "Orders" };
 
@@ -58,25 +62,26 @@ function SearchMatchNote({
   if (!match || !q) return null;
   if (match.kind === "none") return <p className="notice notice-warn">{t("orders.match.none", { q })}</p>;
   const key =
-    match.by === "paymentRequestId"
-      ? "orders.match.paymentRequestId"
-      : match.by === "paymentId"
-        ? "orders.match.paymentId"
-        : match.kind === "customer"
-          ? "orders.match.customer"
-          : "orders.match.order";
-  return <p className="notice notice-info">{t(key)}</p>;
+    match.kind === "customer" ? "orders.match.customer" : dynamicKey("orders.match", match.by ?? "orderId");
+  return (
+    <p className="notice notice-info" data-match={match.by ?? match.kind}>
+      {t(key)}
+    </p>
+  );
 }
 
 type OrderList = Awaited<ReturnType<typeof listOrders>>;
 
 export default async function OrdersPage({ searchParams }: { searchParams: SearchParams }) {
-  const { ctx, locale, t } = await consolePage();
+  const { ctx, locale, t, operator } = await consolePage();
   const pageQuery = toSearchParams(await searchParams);
   const { query, problem } = serviceQuery(pageQuery);
   const parsed = orderListQuery.safeParse(queryObject(query));
   const invalid = problem ?? (parsed.success ? undefined : queryProblem(parsed.error));
-  const list = parsed.success && !invalid ? await listOrders(ctx.prisma, parsed.data) : undefined;
+  const list =
+    parsed.success && !invalid
+      ? await listOrders(ctx.prisma, parsed.data, { withPeople: can(operator, "customers.personal-data") })
+      : undefined;
   const exportQuery = new URLSearchParams(query);
   exportQuery.delete("after");
   exportQuery.delete("limit");
@@ -205,8 +210,8 @@ function OrdersTable({ orders, t, locale }: { orders: OrderList["orders"]; t: Tr
         { label: t("orders.col.flow") },
         { label: t("orders.col.status") },
         { label: t("orders.col.amount"), num: true },
+        { label: t("common.customer") },
         { label: t("orders.col.paymentId"), wide: true },
-        { label: t("common.customer"), wide: true },
       ]}
     >
       {orders.map((order) => (
@@ -231,17 +236,37 @@ function OrdersTable({ orders, t, locale }: { orders: OrderList["orders"]; t: Tr
           </td>
           <td className="num" data-label={t("orders.col.amount")}>
             <Amount fils={order.amountFils} locale={locale} />
+            <RefundNote order={order} t={t} locale={locale} />
+          </td>
+          <td data-label={t("common.customer")}>
+            <PersonChip customerId={order.customerId} person={order.person} />
           </td>
           <td className="hide-narrow">
             <ShortId id={order.paymentId} />
           </td>
-          <td className="hide-narrow">
-            <a href={`/admin/orders?customerId=${order.customerId}`}>
-              <ShortId id={order.customerId} />
-            </a>
-          </td>
         </tr>
       ))}
     </DataTable>
+  );
+}
+
+/** "Partly refunded 20,000 IQD" or "Refunded" under the amount, once money went back (or is going). */
+function RefundNote({
+  order,
+  t,
+  locale,
+}: {
+  order: { amountFils: bigint; refundedFils: bigint; voidedFils: bigint };
+  t: Translate;
+  locale: Locale;
+}) {
+  const state = refundState(order);
+  if (state === "NONE") return null;
+  return (
+    <div className="refund-note" data-refund-state={state}>
+      {state === "REFUNDED"
+        ? t("orders.refunded")
+        : t("orders.partlyRefunded", { amount: formatAmount(order.refundedFils, locale) })}
+    </div>
   );
 }

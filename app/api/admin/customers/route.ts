@@ -1,12 +1,15 @@
 import { listCustomers } from "@/lib/admin/list-customers";
 import * as contract from "@/lib/api/contract/admin/lists";
+import { can } from "@/lib/auth/permissions";
 import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readQuery, route } from "@/lib/http/route";
 
 // Customers with their authorization state, scopes and token expiry; never a token's value.
-export const GET = route.operator("orders.read", async ({ request, ctx }) => {
-  const page = await listCustomers(ctx.prisma, readQuery(request, contract.adminListCustomers.query));
+export const GET = route.operator("orders.read", async ({ request, ctx, operator }) => {
+  const page = await listCustomers(ctx.prisma, readQuery(request, contract.adminListCustomers.query), {
+    withPeople: can(operator, "customers.personal-data"),
+  });
   return Response.json(jsonSafe(page) satisfies contract.CustomerPageJson);
 });
 

@@ -27,13 +27,7 @@ import {
   adminVoidOrder,
 } from "./order-actions";
 import { adminExportOrders, adminGetOrder, adminListOrders } from "./orders";
-import {
-  adminAddPasskey,
-  adminListPasskeys,
-  adminRemovePasskey,
-  adminStartPasskey,
-  adminStartPasskeySignIn,
-} from "./passkeys";
+import { adminAddPasskey, adminListPasskeys, adminRemovePasskey, adminStartPasskey } from "./passkeys";
 import {
   adminApproveRefundRequest,
   adminListRefundRequests,
@@ -106,7 +100,6 @@ export const operatorConsoleApi: ApiArea = {
     adminStartPasskey,
     adminAddPasskey,
     adminRemovePasskey,
-    adminStartPasskeySignIn,
     adminListWebhookEndpoints,
     adminCreateWebhookEndpoint,
     adminUpdateWebhookEndpoint,

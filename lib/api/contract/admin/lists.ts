@@ -29,6 +29,7 @@ import {
   nextCursor,
   notificationRecord,
   notificationRejection,
+  personRecord,
   refundRecord,
 } from "./records";
 
@@ -94,6 +95,9 @@ const customerPage = z.object({
         .nullable()
         .meta({ description: "When the wallet's tokens expire; never the tokens. null: none stored." }),
       _count: z.object({ orders: z.number().int().nonnegative() }),
+      person: personRecord
+        .optional()
+        .meta({ description: "Name and masked phone; only for operators allowed to see personal data." }),
     }),
   ),
   nextCursor,

@@ -54,6 +54,25 @@ const searchMatch = z
       customerId: rowId,
       by: z.enum(["customerId", "walletCustomerId"]),
     }),
+    z.object({
+      kind: z.literal("orders"),
+      orderIds: z.array(rowId),
+      by: z
+        .literal("shortId")
+        .meta({ description: "The last eight characters of an order id, as lists show it." }),
+    }),
+    z.object({
+      kind: z.literal("amount"),
+      amountFils: fils,
+      by: z.literal("amount").meta({ description: "An amount in dinars (24,000; ٢٤٠٠٠; 24000 IQD)." }),
+    }),
+    z.object({
+      kind: z.literal("customers"),
+      customerIds: z.array(rowId),
+      by: z.enum(["phone", "customerName"]).meta({
+        description: "Digits of a phone number (the visible end of a masked one), or part of a name.",
+      }),
+    }),
     z.object({ kind: z.literal("none") }),
   ])
   .meta({ description: "What the search box matched; only when `q` was given." });

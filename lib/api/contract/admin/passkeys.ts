@@ -39,10 +39,7 @@ const passkey = {
 const webAuthnOptions = z.looseObject({ challenge: z.string() }).meta({
   description: "PublicKeyCredentialCreationOptionsJSON / RequestOptionsJSON for @simplewebauthn/browser.",
 });
-const signInCeremony = z.object({
-  ceremonyId: z.string().meta({ description: "Send it back with the answer (next-auth's `ceremony`)." }),
-  options: webAuthnOptions,
-});
+
 const passkeyList = z.object({ passkeys: z.array(passkeyRecord) });
 export type PasskeyListJson = z.input<typeof passkeyList>;
 
@@ -106,6 +103,25 @@ export const adminAddPasskey = defineEndpoint({
   errors: ["CONFLICT"],
   examples: [
     {
+      name: "added",
+      summary: "A phone's passkey (the answer shortened here)",
+      request: {
+        body: {
+          name: "Shop phone",
+          response: {
+            id: "mJ1a2PhxQ0u8vWZsR3kT9g",
+            rawId: "mJ1a2PhxQ0u8vWZsR3kT9g",
+            type: "public-key",
+            response: {
+              clientDataJSON: "eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0",
+              attestationObject: "o2NmbXRkbm9uZQ",
+            },
+          },
+        },
+      },
+      response: { status: 201, body: passkey },
+    },
+    {
       name: "not-started",
       summary: "An answer without a ceremony to answer",
       request: {
@@ -148,38 +164,6 @@ export const adminRemovePasskey = defineEndpoint({
       summary: "Not one of yours",
       request: { params: { id: MISSING_ID } },
       response: { status: 404, body: { error: { code: "NOT_FOUND", message: "No such passkey of yours." } } },
-    },
-  ],
-});
-
-export const adminStartPasskeySignIn = defineEndpoint({
-  operationId: "adminStartPasskeySignIn",
-  method: "post",
-  path: "/api/admin/passkey-sign-in",
-  summary: "Start signing in with a passkey (the sign-in page)",
-  description:
-    "Any passkey of this site may answer; the page then signs in through next-auth with " +
-    "`{ passkey: <the answer as JSON>, ceremony: <ceremonyId> }`. Limited per address.",
-  auth: "public",
-  responses: { 200: { description: "The ceremony.", body: signInCeremony } },
-  errors: ["RATE_LIMITED"],
-  examples: [
-    {
-      name: "ceremony",
-      summary: "A ceremony for the sign-in page",
-      request: {},
-      response: {
-        status: 200,
-        body: {
-          ceremonyId: "7b0c8f2e-4a51-4d8e-9a36-1f2c3d4e5f60",
-          options: {
-            challenge: "Yp0d6vQeT3mL9sBxK2rN5w",
-            timeout: 60000,
-            userVerification: "required",
-            rpId: "shop.example",
-          },
-        },
-      },
     },
   ],
 });

@@ -50,6 +50,15 @@ type FieldsOf<Row> = { [Field in keyof Row]-?: z.ZodType };
 const storedJson = (description: string) => z.unknown().meta({ description });
 
 /** A row of the order list (lib/admin/orders/list-orders.ts ORDER_LIST_COLUMNS). */
+/** A customer as the wallet described them (lib/customers/person.ts). */
+export const personRecord = z
+  .object({
+    name: z.string().nullable().meta({ description: "As the wallet writes it, Arabic or Latin." }),
+    phone: z.string().nullable().meta({ description: "As the wallet shows it: masked, e.g. +964****567." }),
+    initials: z.string().nullable(),
+  })
+  .meta({ id: "AdminPerson" });
+
 export const orderRow = z
   .object({
     id: rowId,
@@ -66,6 +75,9 @@ export const orderRow = z
     paidAt: time.nullable(),
     needsAttention: z.boolean(),
     attentionReason: nullableText,
+    person: personRecord
+      .optional()
+      .meta({ description: "The customer as a person; only for operators allowed to see personal data." }),
   })
   .meta({ id: "AdminOrderRow" });
 
