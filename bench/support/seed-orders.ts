@@ -11,9 +11,19 @@ CREATE OR REPLACE FUNCTION pg_temp.uuid7_at(ts timestamptz) RETURNS text AS $$
           substr(md5(random()::text), 1, 15))::uuid::text
 $$ LANGUAGE sql VOLATILE;
 
-INSERT INTO customers (id, wallet_customer_id, scopes, created_at, updated_at)
+-- Each customer with the profile inquiryUserInfo gives: a name (Arabic mostly, some Latin) and a
+-- masked mobile number, as the search box reads them.
+INSERT INTO customers (id, wallet_customer_id, scopes, profile, created_at, updated_at)
 SELECT pg_temp.uuid7_at(now() - interval '400 days' + (n * interval '1 second')),
-       'wallet-cust-' || n, ARRAY['USER_ID'], now() - interval '400 days', now()
+       'wallet-cust-' || n, ARRAY['USER_ID', 'USER_NAME', 'USER_CONTACTINFO'],
+       jsonb_build_object(
+         'userName', jsonb_build_object('fullName',
+           (ARRAY['علي','حسن','محمد','أحمد','فاطمة','زينب','مريم','حسين','عمر','سارة','نور','يوسف','ليلى','كريم','رنا','مصطفى',
+                  'Ali','Sara','Omar','Noor'])[1 + n % 20] || ' ' ||
+           (ARRAY['حسن','الجبوري','العبيدي','كاظم','جاسم','الربيعي','التميمي','الساعدي','عباس','نوري','Hassan','Kareem'])[1 + (n / 20) % 12]),
+         'contactInfos', jsonb_build_array(jsonb_build_object(
+           'contactType', 'MOBILE_PHONE', 'contactNo', '+964****' || lpad((n % 1000)::text, 3, '0')))),
+       now() - interval '400 days', now()
   FROM generate_series(1, ${customers}) AS n;
 
 CREATE TEMP TABLE bench_customer AS SELECT row_number() OVER () AS n, id FROM customers;
