@@ -42,7 +42,10 @@ async function exported(text: string): Promise<string[][]> {
     pool,
     orderListQuery.parse(Object.fromEntries(new URLSearchParams(text))),
   );
-  const csv = await new Response(stream).text();
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  // UTF-8's byte order mark first, for Excel (Response.text() would drop it, as browsers do).
+  expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const csv = new TextDecoder().decode(bytes);
   return csv.trimEnd().split("\r\n").slice(1).map(parseCsvLine);
 }
 
@@ -79,12 +82,20 @@ describe("the export selects what the list selects", () => {
     }
   });
 
-  it("cells carry the order's values: fils exact, IQD as people read it, Baghdad time", async () => {
+  it("cells carry the order's values: fils exact, IQD as numbers, products in both languages, Baghdad time", async () => {
     const [row] = await exported("limit=1");
-    const order = await db.prisma.order.findUniqueOrThrow({ where: { id: row?.[0] as string } });
+    const order = await db.prisma.order.findUniqueOrThrow({
+      where: { id: row?.[0] as string },
+      include: { items: { orderBy: { id: "asc" } } },
+    });
     expect(row?.[3]).toBe(order.status);
     expect(row?.[5]).toBe(order.amountFils.toString());
-    expect(row?.[6]).toMatch(/^\d{1,3}(,\d{3})* IQD$/);
+    expect(Number(row?.[6]) * 1000).toBe(Number(order.amountFils));
+    expect(Number(row?.[8]) * 1000).toBe(Number(order.refundedFils));
+    expect(row?.[11]).toBe(order.items.map((item) => `${item.name} × ${item.quantity}`).join("; "));
+    expect(row?.[12]).toBe(
+      order.items.map((item) => `${item.nameArabic ?? item.name} × ${item.quantity}`).join("؛ "),
+    );
     const baghdad = new Date(order.createdAt.getTime() + 3 * 3_600_000)
       .toISOString()
       .slice(0, 19)

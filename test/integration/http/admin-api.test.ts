@@ -165,7 +165,9 @@ describe("finding an order", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const lines = (await response.text()).trimEnd().split("\r\n");
-    expect(lines[0]).toMatch(/^order_id,created_at_utc,created_at_baghdad,status,flow,amount_fils,amount,/);
+    expect(lines[0]).toMatch(
+      /^order_id,created_at_utc,created_at_baghdad,status,flow,amount_fils,amount_iqd,/,
+    );
     const paid = await app.db.prisma.order.count({ where: { status: "PAID" } });
     expect(lines).toHaveLength(paid + 1);
     expect(

@@ -134,12 +134,13 @@ const exportHeader = csvLine(ORDER_EXPORT_COLUMNS);
 // The header is letters, digits, commas and underscores: nothing a pattern would read as syntax.
 const ordersCsv = z
   .string()
-  .regex(new RegExp(`^${exportHeader}`))
+  .regex(new RegExp(`^\uFEFF?${exportHeader}`))
   .meta({
     description:
-      "RFC 4180 CSV with CRLF line ends: the header line, then one line per order, newest first. " +
-      "Amounts in fils and in IQD as people read them; times in UTC and in Baghdad. A cell starting " +
-      "with = + - or @ is prefixed with ' so a spreadsheet never runs it as a formula.",
+      "RFC 4180 CSV with CRLF line ends, UTF-8 with a byte order mark (so Excel shows Arabic): the " +
+      "header line, then one line per order, newest first. Amounts in fils and as plain numbers in " +
+      "IQD (24000.25); the products in English and Arabic; times in UTC and in Baghdad. A cell " +
+      "starting with = + - or @ is prefixed with ' so a spreadsheet never runs it as a formula.",
   });
 
 const exportHeaders = z.object({
