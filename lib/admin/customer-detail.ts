@@ -7,6 +7,8 @@ import { NotFoundError } from "@/lib/errors/domain-errors";
 import { CUSTOMER_SUMMARY } from "./list-customers";
 import { ORDER_LIST_COLUMNS } from "./orders/list-orders";
 
+export type CustomerDetail = Awaited<ReturnType<typeof getCustomerDetail>>;
+
 /** Enough of their history for a phone call; the order list (filtered by customer) has the rest. */
 const RECENT = 50;
 

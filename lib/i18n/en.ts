@@ -354,6 +354,25 @@ export const en = {
   "action.amount": "Amount (IQD)",
   "action.amountHint": "In dinars, e.g. 12000 or 12000.250",
   "action.reason": "Reason (shown in the wallet's records)",
+  "action.review": "Review",
+  "action.keep": "Close without changes",
+  "action.change": "Change it",
+  "action.theCustomer": "the customer",
+  "action.refund.review": "Refund {amount} of {total} to {customer}. Reason: {reason}",
+  "action.void.review":
+    "Void {amount} of the {total} held for this order: it goes back to {customer}'s wallet.",
+  "action.cancel.review":
+    "Cancel this order: the {amount} held for it goes back to {customer}'s wallet. This cannot be undone.",
+  "action.accept.review":
+    "Accept this order of {total} from {customer}: they can then confirm receipt, which releases the money to the shop.",
+  "action.reconcile.review":
+    "Ask the wallet for this order's real state now. Nothing is charged or refunded.",
+  "action.do.refund": "Refund {amount}",
+  "action.do.void": "Void {amount}",
+  "action.do.cancel": "Cancel the order",
+  "action.do.accept": "Accept the order",
+  "action.do.reconcile": "Check with the wallet",
+  "action.upTo": "up to {amount}",
   "action.confirm": "Confirm",
   "action.confirmTitle": "Confirm: {action}",
   "action.sending": "Sending to the wallet…",

@@ -38,7 +38,8 @@ beforeAll(async () => {
   for (const role of ["VIEWER", "FINANCE", "ADMIN"] as const) {
     operators[role] = await createTestOperator(db.prisma, role, app.env.NEXTAUTH_SECRET);
   }
-  customer = await newMiniProgramUser(app.url, sandbox);
+  // Known to the wallet by name (with its vowel marks) and a mobile number, as a real customer is.
+  customer = await newMiniProgramUser(app.url, sandbox, { fullName: "عَلِيّ حَسَن", loginId: "+9647701234567" });
   chromium = await launchBrowser();
   browser = chromium.browser;
 }, 120_000);
@@ -98,7 +99,8 @@ describe("the operator console", () => {
     await asking.click('button[data-action="refund"]');
     await asking.fill("dialog input[name=amount]", "10000");
     await asking.fill("dialog input[name=reason]", "The whole box came back");
-    await asking.click("dialog button[data-confirm]");
+    await asking.click('dialog button[data-confirm="edit"]');
+    await asking.click('dialog button[data-confirm="review"]');
     expect(await asking.getByTestId("action-result").textContent()).toContain("waits for another operator");
     const request = await db.prisma.refundRequest.findFirstOrThrow({ where: { orderId: order.orderId } });
     expect(request).toMatchObject({ status: "PENDING", amountFils: 10_000_000n });
@@ -144,6 +146,40 @@ describe("the operator console", () => {
     await page.close();
   });
 
+  it("finds a caller's order by their name typed without vowel marks, by phone digits typed in Arabic-Indic, and by the short id a list shows", async () => {
+    const order = await paidOrder("CASHIER", "KLEICHA", 1);
+    const page = await signedIn("FINANCE");
+    const search = async (q: string) => {
+      await page.goto(url(`/admin/orders?q=${encodeURIComponent(q)}`));
+      return page.locator(`#orders tr[data-order="${order.orderId}"]`);
+    };
+    const byName = await search("علي حسن");
+    expect(await page.locator("[data-match]").getAttribute("data-match")).toBe("customerName");
+    expect(await byName.textContent()).toContain("عَلِيّ حَسَن");
+    expect(await byName.textContent()).toContain("+964****567");
+
+    const byPhone = await search("٠٧٧٠ ١٢٣ ٤٥٦٧");
+    expect(await page.locator("[data-match]").getAttribute("data-match")).toBe("phone");
+    expect(await byPhone.count()).toBe(1);
+
+    // The short id as the list prints it ("…1e6a4b70"), typed with a capital as phones do.
+    await page.goto(url("/admin/orders"));
+    const shown =
+      (await page.locator(`tr[data-order="${order.orderId}"] td`).nth(1).textContent())?.trim() ?? "";
+    expect(shown).toMatch(/^…[0-9a-f]{8}$/);
+    const byShortId = await search(shown.toUpperCase());
+    expect(await page.locator("[data-match]").getAttribute("data-match")).toBe("shortId");
+    expect(await byShortId.count()).toBe(1);
+    expect(await page.locator("#orders tbody tr").count()).toBe(1);
+
+    // The customer's own page: their totals and this order.
+    await byShortId.locator("a.person").click();
+    await page.waitForURL(/\/admin\/customers\//);
+    expect(await page.locator("h1").textContent()).toContain("عَلِيّ حَسَن");
+    expect(await page.locator(`#customer-orders tr[data-order="${order.orderId}"]`).count()).toBe(1);
+    await page.close();
+  });
+
   it("finds an order by the wallet's paymentId, shows its timeline, refunds part of it and sees the refund complete", async () => {
     const order = await paidOrder("CASHIER"); // 2 × DATES = 24,000 IQD
     const page = await signedIn("FINANCE");
@@ -169,11 +205,23 @@ describe("the operator console", () => {
     expect(await page.getByTestId("refund-formula").textContent()).toBe(
       "Captured 24,000 IQD − refunded 0 IQD − in process 0 IQD = refundable 24,000 IQD",
     );
-    await page.fill("dialog input[name=amount]", "10000");
+    // The amount starts empty; nothing is sent before the review restates it in words.
+    expect(await page.inputValue("dialog input[name=amount]")).toBe("");
+    await page.fill("dialog input[name=amount]", "١٠٬٠٠٠");
     await page.fill("dialog input[name=reason]", "One box arrived damaged");
-    await page.click("dialog button[data-confirm]");
+    await page.click('dialog button[data-confirm="edit"]');
+    expect(await page.getByTestId("action-review").textContent()).toBe(
+      "Refund 10,000 IQD of 24,000 IQD to عَلِيّ حَسَن. Reason: One box arrived damaged",
+    );
+    expect(await db.prisma.refund.count({ where: { orderId: order.orderId } })).toBe(0);
+    expect(await page.locator('dialog button[data-confirm="review"]').textContent()).toBe(
+      "Refund 10,000 IQD",
+    );
+    await page.click('dialog button[data-confirm="review"]');
     expect(await page.getByTestId("action-result").textContent()).toMatch(/processing|Done/);
     await page.click("dialog .dialog-foot .btn-primary");
+    // The wallet's answer stays on the page once the dialog is closed.
+    expect(await page.locator("#last-action-result").textContent()).toMatch(/processing|Done/);
 
     // The page checks again by itself while the refund is in the wallet's hands.
     await page.locator('#refunds [data-status="SUCCESS"]').waitFor({ timeout: 20_000 });
@@ -251,7 +299,7 @@ describe("the operator console", () => {
     await page.goto(url("/admin/operators"));
     expect(new URL(page.url()).pathname).toBe("/admin/forbidden");
     expect(await page.locator("#forbidden").textContent()).toContain(
-      "This page needs the Administrator role",
+      "This page needs the permission “Manage operators and roles”",
     );
 
     // The browser's own session cookie, from our own origin: only the role stops it.

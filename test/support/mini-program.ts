@@ -28,9 +28,19 @@ async function json<T>(response: Response, what: string): Promise<T> {
   return body;
 }
 
-export async function newMiniProgramUser(appUrl: string, sandbox: TestSandbox): Promise<MiniProgramUser> {
-  const { userId } = await sandbox.createUser();
-  const { authCode } = await sandbox.createAuthCode(userId, ["USER_ID"]);
+/**
+ * A new user of the mini program. With `person`, the wallet knows their name and mobile number, they
+ * grant the scopes to share them, and the mini program reads their profile once (GET /api/mini/me),
+ * as a real one does to greet them: the console then knows them by name.
+ */
+export async function newMiniProgramUser(
+  appUrl: string,
+  sandbox: TestSandbox,
+  person?: { fullName: string; loginId: string },
+): Promise<MiniProgramUser> {
+  const { userId } = await sandbox.createUser(person ?? {});
+  const scopes = person ? ["USER_ID", "USER_NAME", "USER_CONTACTINFO"] : ["USER_ID"];
+  const { authCode } = await sandbox.createAuthCode(userId, scopes);
   const { sessionToken } = await json<{ sessionToken: string }>(
     await fetch(`${appUrl}/api/mini/session`, {
       method: "POST",
@@ -40,6 +50,7 @@ export async function newMiniProgramUser(appUrl: string, sandbox: TestSandbox): 
     "session",
   );
   const auth = { authorization: `Bearer ${sessionToken}` };
+  if (person) await json(await fetch(`${appUrl}/api/mini/me`, { headers: auth }), "profile");
   const orderStatus = async (orderId: string) =>
     (
       await json<{ status: string }>(

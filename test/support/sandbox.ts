@@ -49,6 +49,8 @@ export interface TestSandbox {
     userId?: string;
     balance?: string;
     persona?: string;
+    loginId?: string;
+    fullName?: string;
   }): Promise<{ userId: string; balance: string }>;
   createAuthCode(
     userId: string,

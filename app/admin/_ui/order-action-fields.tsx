@@ -1,6 +1,7 @@
 "use client";
-// What each action's confirmation says and asks, by action: the explanation with the money worked
-// out, and the amount (and reason) a void or refund needs. Amounts are typed in IQD and sent in fils.
+// What each action's dialog says and asks before its review, by action: the explanation with the
+// money worked out, and the amount (and reason) a void or refund needs — a refund's amount starts
+// empty. Amounts are typed in IQD (Latin or Arabic-Indic digits) and sent in fils.
 import type { ReactNode } from "react";
 import type { OrderActionName } from "@/lib/admin/orders/actions/order-action-names";
 import type { OrderDetailJson } from "@/lib/api/contract/admin/orders";
@@ -21,12 +22,10 @@ interface FieldsProps {
 function AmountField({
   t,
   placeholder,
-  defaultValue,
   required,
 }: {
   t: Translate;
   placeholder?: string;
-  defaultValue?: string;
   required?: boolean;
 }) {
   return (
@@ -38,7 +37,6 @@ function AmountField({
         dir="ltr"
         required={required}
         placeholder={placeholder}
-        defaultValue={defaultValue}
         aria-describedby="amount-hint"
       />
       <small id="amount-hint" className="muted">
@@ -62,7 +60,8 @@ function RefundFields({ money, t, locale }: FieldsProps) {
         })}
       </p>
       <div className="stack">
-        <AmountField t={t} required defaultValue={filsToInput(BigInt(money.refundableFils))} />
+        {/* Empty on purpose: the operator types what goes back; the most is said beside it. */}
+        <AmountField t={t} required placeholder={t("action.upTo", { amount: iqd(money.refundableFils) })} />
         <label className="field">
           <span>{t("action.reason")}</span>
           <input name="reason" required maxLength={256} dir="auto" />

@@ -1,9 +1,10 @@
 "use client";
-// The actions that fit an order now (decided on the server by its state machine and the operator's
-// role), each behind a confirmation that says what will happen, with the money worked out for
-// refunds and voids. An action is sent once per dialog under one Idempotency-Key: pressing confirm
-// again after a lost answer repeats the same request, never a second refund. The answer shows what
-// the wallet said, including "unknown — being resolved".
+// The actions that fit an order now (decided on the server by its state machine and what the
+// operator may do), each in a dialog: the input first where there is one (a refund's amount starts
+// empty, with the money worked out beside it), then a review that restates the action in words,
+// and only then the button named by the action sends it. An action is sent once per dialog under
+// one Idempotency-Key: pressing it again after a lost answer repeats the same request, never a
+// second refund. The wallet's answer stays on the page after the dialog closes.
 import { useRouter } from "next/navigation";
 import { type FormEvent, useRef, useState } from "react";
 import { type OrderActionName, orderActionPath } from "@/lib/admin/orders/actions/order-action-names";
@@ -12,11 +13,16 @@ import { dynamicKey, type MessageKey, type Translate } from "@/lib/i18n/translat
 import { type ApiAnswer, callAdminApi, errorCode, errorText, newIdempotencyKey } from "./admin-api";
 import { useLocale, useT } from "./i18n-client";
 import { ACTION_FIELDS, type ActionMoney, actionBody, type OfferedAction } from "./order-action-fields";
+import { ACTIONS_WITH_INPUT, confirmLabel, type ReviewContext, reviewText } from "./order-action-review";
 
 export interface OrderActionsProps {
   orderId: string;
   actions: OfferedAction[];
   money: ActionMoney;
+  /** The customer's name for the review ("… to علي حسن"), when the operator may see it. */
+  customer: string | null;
+  /** What to say when no action fits the order now. */
+  emptyText: string;
 }
 
 type Result = { tone: "ok" | "info" | "warn" | "bad"; text: string };
@@ -54,20 +60,24 @@ function refusal(answer: ApiAnswer, t: Translate): Result {
   return { tone: "bad", text: t("action.outcome.FAIL", { code: details?.resultCode ?? "" }) };
 }
 
-export function OrderActions({ orderId, actions, money }: OrderActionsProps) {
-  const t = useT();
-  const locale = useLocale();
+/** The dialog's state and its two steps: read the input (review), then send under one key. */
+function useOrderAction(orderId: string, t: Translate) {
   const router = useRouter();
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState<OfferedAction | null>(null);
   const [key, setKey] = useState("");
+  // The request as reviewed: set once the operator's input is read (at once for actions without any).
+  const [body, setBody] = useState<Record<string, string> | null>(null);
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
+  // The wallet's answer, kept on the page after the dialog closes and the page refreshes.
+  const [lastResult, setLastResult] = useState<Result | null>(null);
   const [problem, setProblem] = useState("");
 
   function start(action: OfferedAction) {
     setOpen(action);
     setKey(newIdempotencyKey());
+    setBody(ACTIONS_WITH_INPUT.includes(action.action) ? null : {});
     setResult(null);
     setProblem("");
     dialog.current?.showModal();
@@ -79,50 +89,106 @@ export function OrderActions({ orderId, actions, money }: OrderActionsProps) {
     router.refresh();
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function review(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!open || result) return;
-    const body = actionBody(open.action, new FormData(event.currentTarget));
-    if (!body) {
-      setProblem(t("action.invalidAmount"));
-      return;
-    }
-    setSending(true);
-    setProblem("");
-    const answer = await callAdminApi<OrderActionAnswerJson>(orderActionPath(orderId, open.action), {
-      body,
-      idempotencyKey: key,
-    });
-    setSending(false);
-    if (answer.ok && answer.body) {
-      setResult(describeAnswer(answer.body, t));
-      router.refresh();
-    } else if (errorCode(answer) === "WALLET_REJECTED") {
-      setResult(refusal(answer, t));
-      router.refresh();
-    } else {
-      // Nothing was done, or we cannot tell: the same key makes a retry from this dialog safe.
-      setProblem(t("common.error", { message: errorText(answer) }));
-    }
+    if (!open) return;
+    const read = actionBody(open.action, new FormData(event.currentTarget));
+    setProblem(read ? "" : t("action.invalidAmount"));
+    setBody(read);
   }
 
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!open || !body || result) return;
+    setSending(true);
+    setProblem("");
+    const path = orderActionPath(orderId, open.action);
+    const answer = await callAdminApi<OrderActionAnswerJson>(path, { body, idempotencyKey: key });
+    setSending(false);
+    const walletRefused = errorCode(answer) === "WALLET_REJECTED";
+    const outcome =
+      answer.ok && answer.body ? describeAnswer(answer.body, t) : walletRefused ? refusal(answer, t) : null;
+    if (!outcome) {
+      // Nothing was done, or we cannot tell: the same key makes a retry from this dialog safe.
+      setProblem(t("common.error", { message: errorText(answer) }));
+      return;
+    }
+    setResult(outcome);
+    setLastResult(outcome);
+    router.refresh();
+  }
+
+  const state = { open, body, sending, result, lastResult, problem };
+  return {
+    dialog,
+    state,
+    start,
+    close,
+    review,
+    send,
+    change: () => setBody(null),
+    dismissed: () => setOpen(null),
+  };
+}
+
+export function OrderActions({ orderId, actions, money, customer, emptyText }: OrderActionsProps) {
+  const t = useT();
+  const locale = useLocale();
+  const { dialog, state, start, close, review, send, change, dismissed } = useOrderAction(orderId, t);
+  const { open, body, result } = state;
+  const context: ReviewContext = { money, customer, t, locale };
   const Fields = open ? ACTION_FIELDS[open.action] : null;
   return (
     <>
-      <ActionButtons actions={actions} start={start} t={t} />
-      <dialog ref={dialog} className="confirm" aria-labelledby="action-title" onClose={() => setOpen(null)}>
+      {actions.length > 0 ? (
+        <ActionButtons actions={actions} start={start} t={t} />
+      ) : (
+        <p className="muted" id="no-actions">
+          {emptyText}
+        </p>
+      )}
+      {state.lastResult && !open ? <ResultNotice result={state.lastResult} id="last-action-result" /> : null}
+      <dialog ref={dialog} className="confirm" aria-labelledby="action-title" onClose={dismissed}>
         {open && Fields ? (
-          <form onSubmit={submit}>
+          <form onSubmit={body ? send : review}>
             <div className="dialog-body">
-              <h2 id="action-title">{t("action.confirmTitle", { action: label(t, open.action) })}</h2>
-              <Fields offered={open} money={money} t={t} locale={locale} />
-              <DialogNotices problem={problem} sending={sending} result={result} t={t} />
+              <h2 id="action-title">{label(t, open.action)}</h2>
+              {body === null || !ACTIONS_WITH_INPUT.includes(open.action) ? (
+                <Fields offered={open} money={money} t={t} locale={locale} />
+              ) : null}
+              {body ? (
+                <p className="review" data-testid="action-review" dir="auto">
+                  {reviewText(open.action, body, context)}
+                </p>
+              ) : null}
+              <DialogNotices problem={state.problem} sending={state.sending} result={result} t={t} />
             </div>
-            <DialogFoot done={result !== null} sending={sending} close={close} t={t} />
+            <DialogFoot
+              stage={result ? "done" : body ? "review" : "edit"}
+              confirm={body ? confirmLabel(open.action, body, context) : t("action.review")}
+              canChange={ACTIONS_WITH_INPUT.includes(open.action)}
+              change={change}
+              sending={state.sending}
+              close={close}
+              t={t}
+            />
           </form>
         ) : null}
       </dialog>
     </>
+  );
+}
+
+function ResultNotice({ result, id }: { result: Result; id?: string }) {
+  return (
+    <p
+      className={`notice notice-${result.tone}`}
+      role="status"
+      id={id}
+      data-testid={id ? undefined : "action-result"}
+    >
+      {result.text}
+    </p>
   );
 }
 
@@ -171,42 +237,48 @@ function DialogNotices({
         </p>
       ) : null}
       {sending ? <p className="notice notice-info">{t("action.sending")}</p> : null}
-      {result ? (
-        <p className={`notice notice-${result.tone}`} role="status" data-testid="action-result">
-          {result.text}
-        </p>
-      ) : null}
+      {result ? <ResultNotice result={result} /> : null}
     </>
   );
 }
 
-function DialogFoot({
-  done,
-  sending,
-  close,
-  t,
-}: {
-  done: boolean;
+/**
+ * The dialog's buttons. Editing: close without changes, or review. Reviewing: change the input (for
+ * actions with one) or close, and the confirm button named by the action. Done: close.
+ */
+function DialogFoot(props: {
+  stage: "edit" | "review" | "done";
+  confirm: string;
+  canChange: boolean;
+  change: () => void;
   sending: boolean;
   close: () => void;
   t: Translate;
 }) {
-  return (
-    <div className="dialog-foot">
-      {done ? (
-        <button type="button" className="btn btn-primary" onClick={close}>
+  const { stage, sending, t } = props;
+  if (stage === "done") {
+    return (
+      <div className="dialog-foot">
+        <button type="button" className="btn btn-primary" onClick={props.close}>
           {t("common.close")}
         </button>
+      </div>
+    );
+  }
+  return (
+    <div className="dialog-foot">
+      {stage === "review" && props.canChange ? (
+        <button type="button" className="btn" onClick={props.change} disabled={sending} data-change>
+          {t("action.change")}
+        </button>
       ) : (
-        <>
-          <button type="button" className="btn" onClick={close} disabled={sending}>
-            {t("common.cancel")}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={sending} data-confirm>
-            {t("action.confirm")}
-          </button>
-        </>
+        <button type="button" className="btn" onClick={props.close} disabled={sending} data-dismiss>
+          {t("action.keep")}
+        </button>
       )}
+      <button type="submit" className="btn btn-primary" disabled={sending} data-confirm={stage}>
+        {props.confirm}
+      </button>
     </div>
   );
 }

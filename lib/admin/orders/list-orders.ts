@@ -108,7 +108,7 @@ export async function listOrders(
 }
 
 /** The customers of `customerIds` as people, by id. */
-export async function peopleOf(prisma: PrismaClient, customerIds: string[]): Promise<Map<string, Person>> {
+async function peopleOf(prisma: PrismaClient, customerIds: string[]): Promise<Map<string, Person>> {
   const customers = await prisma.customer.findMany({
     where: { id: { in: [...new Set(customerIds)] } },
     select: { id: true, profile: true },

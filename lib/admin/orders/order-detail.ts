@@ -3,8 +3,9 @@
 // (captured − refunded − pending = refundable), the actions that fit its state and what the
 // operator may do, its timeline, the refund requests waiting for approval, and its domain events with where each was delivered (lib/events).
 
-import type { Permission } from "@/lib/auth/permissions";
+import { can, type Permission } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/context/service-context";
+import { personOf } from "@/lib/customers/person";
 import { NotFoundError } from "@/lib/errors/domain-errors";
 import { eventsOfOrder } from "../event-deliveries";
 import { CUSTOMER_SUMMARY } from "../list-customers";
@@ -24,7 +25,7 @@ export async function getOrderDetail(
       where: { id: orderId },
       include: {
         items: true,
-        customer: { select: CUSTOMER_SUMMARY },
+        customer: { select: { ...CUSTOMER_SUMMARY, profile: true } },
         refunds: { orderBy: { createdAt: "asc" } },
         refundRequests: { orderBy: { createdAt: "asc" } },
         escrowOperations: { orderBy: { createdAt: "asc" } },
@@ -34,11 +35,13 @@ export async function getOrderDetail(
     eventsOfOrder(ctx, orderId),
   ]);
   if (!order) throw new NotFoundError("No such order.");
+  const { profile, ...customer } = order.customer;
+  const person = can(holder, "customers.personal-data") ? personOf(profile) : undefined;
   const money = orderMoney(order, order.refunds, order.refundRequests);
   const actions = availableActions(
     order,
     { operations: order.escrowOperations, refunds: order.refunds, money },
     holder,
   );
-  return { order, money, actions, timeline, events };
+  return { order: { ...order, customer }, person, money, actions, timeline, events };
 }

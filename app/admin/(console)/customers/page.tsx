@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { listCustomers } from "@/lib/admin/list-customers";
 import { customerListQuery } from "@/lib/admin/request-schemas";
 import { can } from "@/lib/auth/permissions";
+import type { Translate } from "@/lib/i18n/translate";
 import { consolePage, readListQuery, type SearchParams } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";
 import { FullId, Time } from "../../_ui/format";
@@ -61,16 +62,8 @@ export default async function CustomersPage({ searchParams }: { searchParams: Se
               <td>
                 <FullId id={customer.walletCustomerId} />
               </td>
-              <td>
-                {customer.needsReauthorization ? (
-                  <span className="badge tone-bad" title={customer.reauthorizationReason ?? ""}>
-                    {t("customers.reauthorize")}
-                  </span>
-                ) : customer.token ? (
-                  <span className="badge tone-ok">{t("customers.authorized")}</span>
-                ) : (
-                  <span className="badge">{t("customers.noToken")}</span>
-                )}
+              <td data-label={t("customers.col.authorization")}>
+                <AuthorizationBadge customer={customer} t={t} />
               </td>
               <td className="mono">{customer.scopes.join(", ")}</td>
               <td>
@@ -93,5 +86,27 @@ export default async function CustomersPage({ searchParams }: { searchParams: Se
       ) : null}
       {list ? <Pager path="/admin/customers" query={query} nextCursor={list.nextCursor} t={t} /> : null}
     </>
+  );
+}
+
+/** Whether the wallet still accepts the customer's authorization. */
+function AuthorizationBadge({
+  customer,
+  t,
+}: {
+  customer: { needsReauthorization: boolean; reauthorizationReason: string | null; token: unknown };
+  t: Translate;
+}) {
+  if (customer.needsReauthorization) {
+    return (
+      <span className="badge tone-bad" title={customer.reauthorizationReason ?? ""}>
+        {t("customers.reauthorize")}
+      </span>
+    );
+  }
+  return customer.token ? (
+    <span className="badge tone-ok">{t("customers.authorized")}</span>
+  ) : (
+    <span className="badge">{t("customers.noToken")}</span>
   );
 }

@@ -34,6 +34,7 @@ import {
   orderItem,
   orderRecord,
   orderRow,
+  personRecord,
   refundRecord,
   refundRequestRecord,
 } from "./records";
@@ -279,6 +280,9 @@ const orderDetail = z.object({
       .array(refundRequestRecord)
       .meta({ description: "Refunds above their requester's limits, decided or waiting; oldest first." }),
   }),
+  person: personRecord
+    .optional()
+    .meta({ description: "The customer as a person; only for operators allowed to see personal data." }),
   money: orderMoney,
   actions: z.array(availableAction).meta({
     description: "What fits the order's state and your role now (none for a VIEWER).",

@@ -65,17 +65,19 @@ export function MoneySection({
       <h2 className="section-title" style={{ marginTop: "1rem" }}>
         {t("common.actions")}
       </h2>
-      {actions.length > 0 ? (
-        <OrderActions orderId={order.id} actions={jsonSafe(actions)} money={jsonSafe(money)} />
-      ) : (
-        <p className="muted" id="no-actions">
-          {operator.permissions.some(
+      <OrderActions
+        orderId={order.id}
+        actions={jsonSafe(actions)}
+        money={jsonSafe(money)}
+        customer={detail.person?.name ?? null}
+        emptyText={
+          operator.permissions.some(
             (permission) => permission !== "orders.read" && permission !== "orders.export",
           )
             ? t("order.noActions")
-            : t("order.viewerNoActions")}
-        </p>
-      )}
+            : t("order.viewerNoActions")
+        }
+      />
     </section>
   );
 }
