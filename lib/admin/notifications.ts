@@ -38,20 +38,20 @@ export async function reapplyStoredNotification(
   operator: OperatorIdentity,
   notificationId: string,
 ) {
-  const before = await ctx.prisma.notification.findUnique({ where: { id: notificationId } });
-  if (!before) throw new NotFoundError("No such notification.");
-  const result = await reapplyNotification(ctx, notificationId);
-  const after = await ctx.prisma.notification.findUniqueOrThrow({ where: { id: notificationId } });
+  const notification = await ctx.prisma.notification.findUnique({ where: { id: notificationId } });
+  if (!notification) throw new NotFoundError("No such notification.");
+  // A new attempt: the notification keeps what became of it when it arrived.
+  const result = await reapplyNotification(ctx, notificationId, `operator:${operator.id}`);
   await ctx.prisma.$transaction((tx) =>
     recordAudit(tx, {
       operator,
       action: "notification.reapply",
       subjectType: "NOTIFICATION",
       subjectId: notificationId,
-      orderId: after.orderId ?? before.orderId,
-      before: { status: before.status, error: before.error },
-      after: { status: after.status, error: after.error, result },
+      orderId: ("orderId" in result ? result.orderId : undefined) ?? notification.orderId,
+      before: { status: notification.status, error: notification.error },
+      after: { result },
     }),
   );
-  return { result, notification: after };
+  return { result, notification };
 }

@@ -172,6 +172,16 @@ export const operatorUpdate = z.strictObject({
   password: password.optional(),
 });
 
+/** Resolving an order's flag: what the operator found and did, for the timeline and the audit log. */
+export const flagResolution = z.strictObject({
+  note: z
+    .string()
+    .trim()
+    .min(3)
+    .max(500)
+    .meta({ examples: ["Checked with the wallet's support: paid, delivered."] }),
+});
+
 // ---------------------------------------------------------------- refund requests
 
 export const refundRequestParams = z.object({

@@ -144,6 +144,13 @@ export const ar: Messages = {
   "customer.allOrders": "كل طلباته",
   "customer.agreements": "الاتفاقيات (الدفع التلقائي)",
 
+  "flag.resolve": "معالجة التنبيه",
+  "flag.resolveTitle": "معالجة تنبيه هذا الطلب",
+  "flag.resolveExplain":
+    "اكتب ما وجدته وما فعلته. تُحفظ الملاحظة في سجل الطلب وسجل العمليات، ويخرج الطلب من قائمة ما يحتاج انتباهاً.",
+  "flag.note": "ما وجدته وما فعلته",
+  "flag.resolveConfirm": "معالجة بهذه الملاحظة",
+
   "forbidden.title": "غير مسموح",
   "forbidden.body":
     "هذه الصفحة تحتاج صلاحية «{permission}»، ودورك لا يملكها. اطلبها من المسؤول إن كنت تحتاجها.",

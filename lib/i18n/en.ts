@@ -146,6 +146,13 @@ export const en = {
   "customer.allOrders": "All their orders",
   "customer.agreements": "Agreements (automatic payments)",
 
+  "flag.resolve": "Resolve the flag",
+  "flag.resolveTitle": "Resolve this order's flag",
+  "flag.resolveExplain":
+    "Say what you found and what you did. The note goes on the order's story and in the audit log; the order leaves the attention list.",
+  "flag.note": "What you found and did",
+  "flag.resolveConfirm": "Resolve with this note",
+
   "forbidden.title": "Not allowed",
   "forbidden.body":
     "This page needs the permission “{permission}”, which your role does not have. Ask an administrator if you need it.",

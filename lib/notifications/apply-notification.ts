@@ -17,8 +17,18 @@ export type ApplyResult =
   | { status: "APPLIED" | "IGNORED"; orderId?: string; note?: string }
   | { status: "REJECTED"; orderId?: string; error: string };
 
-async function flag(ctx: ServiceContext, orderId: string, reason: string) {
-  await flagOrder(ctx.prisma, orderId, reason, { actor: "wallet:notification" });
+/**
+ * Who a flag raised while applying is attributed to: the wallet's notification, or the operator who
+ * asked for a stored one to be applied again ("operator:<id>").
+ */
+export interface ApplyOptions {
+  actor?: string;
+}
+
+const WALLET = "wallet:notification";
+
+async function flag(ctx: ServiceContext, orderId: string, reason: string, options: ApplyOptions) {
+  await flagOrder(ctx.prisma, orderId, reason, { actor: options.actor ?? WALLET });
   ctx.logger.warn({ orderId, reason }, "order flagged for an operator");
 }
 
@@ -36,6 +46,7 @@ const PAYMENT_EVENTS: Record<string, OrderEvent["type"]> = {
 export async function applyPaymentNotification(
   ctx: ServiceContext,
   body: z.infer<typeof paymentNotification>,
+  options: ApplyOptions = {},
 ): Promise<ApplyResult> {
   const order = await findOrder(ctx.prisma, { paymentRequestId: body.paymentRequestId });
   if (!order) return { status: "REJECTED", error: `no order has paymentRequestId ${body.paymentRequestId}` };
@@ -44,6 +55,7 @@ export async function applyPaymentNotification(
       ctx,
       order.id,
       `payment notification names paymentId ${body.paymentId}, ours is ${order.paymentId}`,
+      options,
     );
     return { status: "REJECTED", orderId: order.id, error: "paymentId does not match the order" };
   }
@@ -52,6 +64,7 @@ export async function applyPaymentNotification(
       ctx,
       order.id,
       `payment notification amount ${body.paymentAmount.value} ${body.paymentAmount.currency}`,
+      options,
     );
     return { status: "REJECTED", orderId: order.id, error: "paymentAmount does not match the order" };
   }
@@ -92,7 +105,7 @@ export async function applyPaymentNotification(
   const current = await ctx.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
   if (body.paymentStatus === "SUCCESS" && FINAL_STATUSES.has(current.status)) {
     // The wallet took the customer's money for an order we consider closed: a person must decide.
-    await flag(ctx, order.id, `wallet reports SUCCESS for an order that is ${current.status}`);
+    await flag(ctx, order.id, `wallet reports SUCCESS for an order that is ${current.status}`, options);
   }
   return { status: "IGNORED", orderId: order.id, note: `order is ${current.status}` };
 }
@@ -100,6 +113,7 @@ export async function applyPaymentNotification(
 export async function applyVoidNotification(
   ctx: ServiceContext,
   body: z.infer<typeof voidNotification>,
+  options: ApplyOptions = {},
 ): Promise<ApplyResult> {
   const operation = await ctx.prisma.escrowOperation.findUnique({
     where: { requestId: body.voidRequestId },
@@ -110,15 +124,20 @@ export async function applyVoidNotification(
   }
   const order = operation.order;
   if (order.paymentId !== body.paymentId) {
-    await flag(ctx, order.id, `void notification names paymentId ${body.paymentId}`);
+    await flag(ctx, order.id, `void notification names paymentId ${body.paymentId}`, options);
     return { status: "REJECTED", orderId: order.id, error: "paymentId does not match the void" };
   }
   if (body.voidAmount && body.voidAmount.value !== operation.amountFils?.toString()) {
-    await flag(ctx, order.id, `void notification amount ${body.voidAmount.value}`);
+    await flag(ctx, order.id, `void notification amount ${body.voidAmount.value}`, options);
     return { status: "REJECTED", orderId: order.id, error: "voidAmount does not match the void" };
   }
   if (operation.status === "FAIL" && body.voidResult.resultStatus === "S") {
-    await flag(ctx, order.id, `wallet reports void ${body.voidRequestId} succeeded; we recorded it failed`);
+    await flag(
+      ctx,
+      order.id,
+      `wallet reports void ${body.voidRequestId} succeeded; we recorded it failed`,
+      options,
+    );
     return { status: "IGNORED", orderId: order.id, note: "contradicts our FAIL; flagged" };
   }
   if (operation.status === "SUCCESS" || operation.status === "FAIL") {
@@ -147,7 +166,12 @@ export async function applyVoidNotification(
     if (failed) return { status: "APPLIED", orderId: order.id };
     const current = await ctx.prisma.escrowOperation.findUniqueOrThrow({ where: { id: operation.id } });
     if (current.status === "SUCCESS") {
-      await flag(ctx, order.id, `wallet reports void ${body.voidRequestId} failed; we recorded it succeeded`);
+      await flag(
+        ctx,
+        order.id,
+        `wallet reports void ${body.voidRequestId} failed; we recorded it succeeded`,
+        options,
+      );
     }
     return { status: "IGNORED", orderId: order.id, note: `void already ${current.status}` };
   }
@@ -157,6 +181,7 @@ export async function applyVoidNotification(
 export async function applyRefundNotification(
   ctx: ServiceContext,
   body: z.infer<typeof refundNotification>,
+  options: ApplyOptions = {},
 ): Promise<ApplyResult> {
   const refund = await ctx.prisma.refund.findUnique({
     where: { refundRequestId: body.refundRequestId },
@@ -164,14 +189,14 @@ export async function applyRefundNotification(
   });
   if (!refund) return { status: "REJECTED", error: `no refund has refundRequestId ${body.refundRequestId}` };
   if (refund.order.paymentId !== body.paymentId) {
-    await flag(ctx, refund.orderId, `refund notification names paymentId ${body.paymentId}`);
+    await flag(ctx, refund.orderId, `refund notification names paymentId ${body.paymentId}`, options);
     return { status: "REJECTED", orderId: refund.orderId, error: "paymentId does not match the refund" };
   }
   if (
     body.refundAmount.value !== refund.amountFils.toString() ||
     body.refundAmount.currency !== refund.currency
   ) {
-    await flag(ctx, refund.orderId, `refund notification amount ${body.refundAmount.value}`);
+    await flag(ctx, refund.orderId, `refund notification amount ${body.refundAmount.value}`, options);
     return { status: "REJECTED", orderId: refund.orderId, error: "refundAmount does not match the refund" };
   }
   const before = refund.status;

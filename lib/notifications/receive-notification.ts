@@ -10,6 +10,7 @@ import { recordMetric } from "@/lib/observability/metrics";
 import { findUnstorable, storableText } from "@/lib/validation/storable-text";
 import { verifySignedMessage } from "@/lib/wallet/signature";
 import {
+  type ApplyOptions,
   type ApplyResult,
   applyPaymentNotification,
   applyRefundNotification,
@@ -186,17 +187,36 @@ export async function applyStoredNotification(
 }
 
 /**
- * Applies a stored, verified notification again whatever became of it (an operator's "re-apply"):
- * safe because applying is idempotent — news already applied changes nothing, and news that was
- * rejected (say, an order that did not exist yet) is checked again.
+ * Applies a stored, verified notification again whatever became of it (an operator's "re-apply"),
+ * as a new attempt: the notification keeps what became of it when it arrived, and this attempt is
+ * written on the order's timeline, under the operator's name — as is any flag it raises.
  */
 export async function reapplyNotification(
   ctx: ServiceContext,
   notificationId: string,
+  actor: string,
 ): Promise<ApplyResult | { status: "NOTHING_TO_DO" }> {
   const notification = await ctx.prisma.notification.findUnique({ where: { id: notificationId } });
   if (!notification?.verified) return { status: "NOTHING_TO_DO" };
-  return applyStored(ctx, notification);
+  const parsed = parseNotificationBody(notification.kind, notification.rawBody);
+  if (!parsed.success) return { status: "REJECTED", error: "stored body is malformed" };
+  const result = await applyByKind(ctx, notification.kind, parsed.data, { actor });
+  const orderId = result.orderId ?? notification.orderId;
+  if (orderId) {
+    await ctx.prisma.orderEvent.create({
+      data: {
+        orderId,
+        type: "NOTIFICATION_REAPPLIED",
+        actor,
+        detail: { notificationId, kind: notification.kind, result: result.status, note: noteOf(result) },
+      },
+    });
+  }
+  return result;
+}
+
+function noteOf(result: ApplyResult): string | null {
+  return result.status === "REJECTED" ? result.error : (result.note ?? null);
 }
 
 async function applyStored(ctx: ServiceContext, notification: Notification): Promise<ApplyResult> {
@@ -211,13 +231,18 @@ async function applyStored(ctx: ServiceContext, notification: Notification): Pro
   return applyAndRecord(ctx, notification.id, notification.kind, parsed.data);
 }
 
-function applyByKind(ctx: ServiceContext, kind: NotificationKind, body: unknown): Promise<ApplyResult> {
+function applyByKind(
+  ctx: ServiceContext,
+  kind: NotificationKind,
+  body: unknown,
+  options: ApplyOptions = {},
+): Promise<ApplyResult> {
   switch (kind) {
     case "PAYMENT":
-      return applyPaymentNotification(ctx, body as Parameters<typeof applyPaymentNotification>[1]);
+      return applyPaymentNotification(ctx, body as Parameters<typeof applyPaymentNotification>[1], options);
     case "VOID":
-      return applyVoidNotification(ctx, body as Parameters<typeof applyVoidNotification>[1]);
+      return applyVoidNotification(ctx, body as Parameters<typeof applyVoidNotification>[1], options);
     case "REFUND":
-      return applyRefundNotification(ctx, body as Parameters<typeof applyRefundNotification>[1]);
+      return applyRefundNotification(ctx, body as Parameters<typeof applyRefundNotification>[1], options);
   }
 }

@@ -426,6 +426,63 @@ describe("the rest of the console's API", () => {
     );
   });
 
+  it("re-applying is a new attempt under the operator's name; the flag it raises can be resolved with a note", async () => {
+    // An escrow order paid, then cancelled: the payment's SUCCESS, applied again, contradicts CANCELLED.
+    const { orderId } = await app.paidOrder("ESCROW");
+    expect((await act(operator, orderId, "cancel", {})).status).toBe(200);
+    const notification = await app.db.prisma.notification.findFirstOrThrow({
+      where: { orderId, kind: "PAYMENT" },
+    });
+    const reapplied = await app.call("POST", `/api/admin/notifications/${notification.id}/reapply`, {
+      headers: operator.browser(app.url),
+    });
+    expect(reapplied.status).toBe(200);
+    expect(await body(reapplied)).toMatchObject({
+      result: { status: "IGNORED", note: "order is CANCELLED" },
+    });
+    // The notification keeps what became of it when it arrived.
+    expect(
+      await app.db.prisma.notification.findUniqueOrThrow({ where: { id: notification.id } }),
+    ).toMatchObject({
+      status: notification.status,
+      processedAt: notification.processedAt,
+    });
+    const events = await app.db.prisma.orderEvent.findMany({
+      where: { orderId },
+      orderBy: { createdAt: "asc" },
+    });
+    const flagged = events.find((event) => event.type === "ATTENTION_FLAGGED");
+    expect(flagged).toMatchObject({ actor: `operator:${operator.id}` });
+    expect(events.find((event) => event.type === "NOTIFICATION_REAPPLIED")).toMatchObject({
+      actor: `operator:${operator.id}`,
+      detail: { notificationId: notification.id, result: "IGNORED" },
+    });
+
+    const resolve = (who: TestOperator, note: string) =>
+      app.call("POST", `/api/admin/orders/${orderId}/resolve-flag`, {
+        headers: who.browser(app.url),
+        json: { note },
+      });
+    expect((await resolve(viewer, "looked")).status).toBe(403);
+    const resolved = await resolve(
+      operator,
+      "The wallet's SUCCESS was the original payment; the cancel returned it.",
+    );
+    expect(resolved.status).toBe(200);
+    expect(await app.db.prisma.order.findUniqueOrThrow({ where: { id: orderId } })).toMatchObject({
+      needsAttention: false,
+      attentionReason: null,
+    });
+    const audit = await app.db.prisma.auditEntry.findFirstOrThrow({
+      where: { orderId, action: "order.resolve-flag" },
+    });
+    expect(audit).toMatchObject({ operatorId: operator.id });
+    expect(audit.after).toMatchObject({
+      note: "The wallet's SUCCESS was the original payment; the cancel returned it.",
+    });
+    expect((await resolve(operator, "again")).status).toBe(409);
+  });
+
   it("customers show their authorization, never a token", async () => {
     const listed = await app.call("GET", "/api/admin/customers", { headers: viewer.script() });
     const text = await listed.text();

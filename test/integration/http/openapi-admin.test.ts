@@ -266,6 +266,27 @@ describe("actions on an order", () => {
     }
   });
 
+  it("resolve-flag: a flagged order cleared with a note (200); an order not flagged (409)", async () => {
+    const { orderId } = await app.paidOrder();
+    await app.db.prisma.order.update({
+      where: { id: orderId },
+      data: {
+        needsAttention: true,
+        attentionReason: "wallet reports SUCCESS for an order that is CANCELLED",
+      },
+    });
+    const endpoint = orders.adminResolveOrderFlag;
+    const resolving = like(endpoint, "resolved", { params: { id: orderId } });
+    const resolved = await expectDocumented(
+      endpoint,
+      await send(endpoint, resolving, operator.browser(app.url)),
+      200,
+    );
+    expect(resolved).toMatchObject({ needsAttention: false });
+    const again = like(endpoint, "not-flagged", { params: { id: orderId } });
+    await expectDocumented(endpoint, await send(endpoint, again, operator.browser(app.url)), 409);
+  });
+
   it("reconcile: checks the order now (200); a cookie write from another origin is a 403", async () => {
     const { orderId } = await app.paidOrder();
     const endpoint = actions.adminReconcileOrder;

@@ -26,7 +26,7 @@ import {
   adminRefundOrder,
   adminVoidOrder,
 } from "./order-actions";
-import { adminExportOrders, adminGetOrder, adminListOrders } from "./orders";
+import { adminExportOrders, adminGetOrder, adminListOrders, adminResolveOrderFlag } from "./orders";
 import { adminAddPasskey, adminListPasskeys, adminRemovePasskey, adminStartPasskey } from "./passkeys";
 import {
   adminApproveRefundRequest,
@@ -69,6 +69,7 @@ export const operatorConsoleApi: ApiArea = {
     adminVoidOrder,
     adminRefundOrder,
     adminReconcileOrder,
+    adminResolveOrderFlag,
     adminListRefunds,
     adminListRefundRequests,
     adminApproveRefundRequest,

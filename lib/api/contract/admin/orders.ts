@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { OrderActionName } from "@/lib/admin/orders/actions/order-action-names";
 import { csvLine, ORDER_EXPORT_COLUMNS } from "@/lib/admin/orders/export-orders";
 import type { TimelineKind } from "@/lib/admin/orders/order-timeline";
-import { orderListQuery } from "@/lib/admin/request-schemas";
+import { flagResolution, orderListQuery } from "@/lib/admin/request-schemas";
 import { orderParams } from "@/lib/orders/order-params";
 import { defineEndpoint } from "../endpoint";
 import { fils, isoTime, rowId } from "../shared-schemas";
@@ -414,6 +414,43 @@ export const adminGetOrder = defineEndpoint({
       summary: "An id no order has",
       request: { params: { id: MISSING_ID } },
       response: { status: 404, body: { error: { code: "NOT_FOUND", message: "No such order." } } },
+    },
+  ],
+});
+
+// ---------------------------------------------------------------- resolving a flag
+
+export const adminResolveOrderFlag = defineEndpoint({
+  operationId: "adminResolveOrderFlag",
+  method: "post",
+  path: "/api/admin/orders/{id}/resolve-flag",
+  summary: "Clear an order's flag (and its refunds') with a note saying what was found and done",
+  description:
+    "For the attention list: an operator looked, did what was needed and says so. The note goes on " +
+    "the order's timeline and in the audit log; a flag raised again later shows again.",
+  auth: { operator: "orders.reconcile" },
+  params: orderParams,
+  body: flagResolution,
+  responses: { 200: { description: "The order, no longer flagged.", body: orderRecord } },
+  errors: ["NOT_FOUND", "CONFLICT"],
+  examples: [
+    {
+      name: "resolved",
+      summary: "A contradiction checked with the wallet's support",
+      request: {
+        params: { id: ORDER_ID },
+        body: { note: "Checked with the wallet's support: paid, delivered." },
+      },
+      response: { status: 200, body: { ...paidOrderRecord, needsAttention: false, attentionReason: null } },
+    },
+    {
+      name: "not-flagged",
+      summary: "Nothing to resolve",
+      request: { params: { id: ORDER_ID }, body: { note: "again" } },
+      response: {
+        status: 409,
+        body: { error: { code: "CONFLICT", message: "This order is not flagged (any more)." } },
+      },
     },
   ],
 });

@@ -3,8 +3,10 @@ import { notFound } from "next/navigation";
 import { actorNames } from "@/lib/admin/actor-names";
 import { getOrderDetail, type OrderDetail } from "@/lib/admin/orders/order-detail";
 import { hasUnsettledWork } from "@/lib/admin/orders/unsettled-work";
+import { can } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/context/service-context";
 import { NotFoundError } from "@/lib/errors/domain-errors";
+import type { Translate } from "@/lib/i18n/translate";
 import { dynamicKey } from "@/lib/i18n/translate";
 import { orderParams } from "@/lib/orders/order-params";
 import { AutoRefresh } from "../../../_ui/auto-refresh";
@@ -12,6 +14,7 @@ import { OrderStatusBadge } from "../../../_ui/badges";
 import { consolePage } from "../../../_ui/console-page";
 import { Amount, ShortId } from "../../../_ui/format";
 import { PageHead } from "../../../_ui/page-head";
+import { ResolveFlag } from "../../../_ui/resolve-flag";
 import { EscrowSection } from "./_sections/escrow-section";
 import { EventsSection } from "./_sections/events-section";
 import { ItemsSection } from "./_sections/items-section";
@@ -71,11 +74,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
           </>
         }
       />
-      {order.needsAttention ? (
-        <p className="notice notice-bad" role="status">
-          ⚑ {t("order.attention", { reason: order.attentionReason ?? "" })}
-        </p>
-      ) : null}
+      <AttentionNotice detail={detail} t={t} canResolve={can(operator, "orders.reconcile")} />
       <div className="grid-2">
         <SummarySection {...view} />
         <MoneySection {...view} operator={operator} />
@@ -87,5 +86,31 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
       <EventsSection {...view} permissions={operator.permissions} />
       <TimelineSection {...view} />
     </>
+  );
+}
+
+/** The order's flag (or its refunds'), why, and — for who may — the way to clear it with a note. */
+function AttentionNotice({
+  detail: { order },
+  t,
+  canResolve,
+}: {
+  detail: OrderDetail;
+  t: Translate;
+  canResolve: boolean;
+}) {
+  const flaggedRefunds = order.refunds.filter((refund) => refund.needsAttention);
+  if (!order.needsAttention && flaggedRefunds.length === 0) return null;
+  const reason =
+    order.attentionReason ??
+    flaggedRefunds
+      .map((refund) => refund.attentionReason)
+      .filter(Boolean)
+      .join("; ");
+  return (
+    <div className="notice notice-bad attention-notice" role="status" id="attention">
+      <span>⚑ {t("order.attention", { reason })}</span>
+      {canResolve ? <ResolveFlag orderId={order.id} /> : null}
+    </div>
   );
 }

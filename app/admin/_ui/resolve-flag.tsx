@@ -1,0 +1,31 @@
+"use client";
+// Clearing an order's flag once it is dealt with: a note saying what was found and done is required,
+// and goes on the order's timeline and in the audit log.
+import { callAdminApi, errorText } from "./admin-api";
+import { FormDialog } from "./form-dialog";
+import { useT } from "./i18n-client";
+
+export function ResolveFlag({ orderId }: { orderId: string }) {
+  const t = useT();
+  return (
+    <FormDialog
+      trigger={t("flag.resolve")}
+      triggerClass="btn btn-small"
+      triggerData="resolve-flag"
+      title={t("flag.resolveTitle")}
+      submit={async (form) => {
+        const answer = await callAdminApi(`/api/admin/orders/${orderId}/resolve-flag`, {
+          body: { note: String(form.get("note") ?? "").trim() },
+        });
+        return answer.ok ? undefined : t("common.error", { message: errorText(answer) });
+      }}
+      submitLabel={t("flag.resolveConfirm")}
+    >
+      <p>{t("flag.resolveExplain")}</p>
+      <label className="field">
+        <span>{t("flag.note")}</span>
+        <textarea name="note" required minLength={3} maxLength={500} rows={3} dir="auto" />
+      </label>
+    </FormDialog>
+  );
+}

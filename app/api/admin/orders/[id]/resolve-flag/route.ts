@@ -1,0 +1,17 @@
+import * as contract from "@/lib/api/contract/admin/orders";
+import { jsonSafe } from "@/lib/http/json";
+import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { readJson, route } from "@/lib/http/route";
+import { resolveOrderFlag } from "@/lib/orders/resolve-flag";
+
+export const POST = route.operator(
+  "orders.reconcile",
+  { params: contract.adminResolveOrderFlag.params },
+  async ({ request, ctx, operator, params }) => {
+    const { note } = await readJson(request, contract.adminResolveOrderFlag.body);
+    const order = await resolveOrderFlag(ctx, operator, params.id, note);
+    return Response.json(jsonSafe(order));
+  },
+);
+
+export const { GET, PUT, PATCH, DELETE } = methodsOtherThan("POST");
