@@ -1,6 +1,8 @@
-// The dashboard's numbers: paid volume today and over the last 30 days (days in Baghdad time), orders
-// by status, money the wallet holds in escrow for us, refunds still in flight, what needs a person
-// (the attention list) and the health of the background queues. Each figure is one indexed query.
+// The dashboard's numbers: the money of a day or a range as a shop closes it (received, refunded,
+// net, escrow taken, released, returned and held: lib/admin/money-figures.ts), payments by day over
+// the last 30 days (days in Baghdad time), orders by status, refunds still in flight, what needs a
+// person (the attention list) and the health of the background queues. Each figure is one indexed
+// query.
 
 import type { ServiceContext } from "@/lib/context/service-context";
 import type { OrderStatus } from "@/lib/db";
@@ -8,6 +10,7 @@ import { ESCROW_HELD_STATUSES } from "@/lib/orders/order-state";
 import type { QueueMetrics } from "@/lib/queue/metrics";
 import { REFUND_IN_FLIGHT_STATUSES } from "@/lib/refunds/refund-state";
 import { statusListSql } from "@/lib/state/status-list-sql";
+import { type MoneyRange, moneyFigures } from "./money-figures";
 import { ORDER_LIST_COLUMNS } from "./orders/list-orders";
 
 // The status sets, from the state modules that own them (the escrow one is orders_escrow_held_idx's predicate).
@@ -35,11 +38,14 @@ const ATTENTION_LIMIT = 20;
 export async function getDashboard(
   ctx: ServiceContext,
   queueMetrics: () => Promise<QueueMetrics[]> = async () => [],
+  /** The days whose money is summed; today (in Baghdad) when left out. */
+  range?: MoneyRange,
 ) {
   const now = ctx.now();
   const today = baghdadMidnight(now);
   const since = new Date(today.getTime() - (DASHBOARD_DAYS - 1) * 86_400_000);
-  const [days, byStatus, held, refunds, flagged, unknown, awaitingAccept, flaggedRefunds, queues] =
+  const moneyRange = range ?? { from: today, to: new Date(today.getTime() + 86_400_000) };
+  const [days, byStatus, held, refunds, flagged, unknown, awaitingAccept, flaggedRefunds, queues, money] =
     await Promise.all([
       // One index-only range scan per day (orders_paid_at_amount_idx), no sort: Baghdad has no
       // daylight saving, so every day is 24 hours from its midnight.
@@ -72,11 +78,13 @@ export async function getDashboard(
       }),
       // Redis down: the dashboard still shows the money; the queues show as unknown.
       queueMetrics().catch(() => [] as QueueMetrics[]),
+      moneyFigures(ctx, moneyRange),
     ]);
   const volume = fillDays(since, days);
   const todayVolume = volume.at(-1) as DayVolume;
   return {
     generatedAt: now,
+    money: { from: moneyRange.from, to: moneyRange.to, ...money },
     today: todayVolume,
     last30Days: {
       count: volume.reduce((sum, day) => sum + day.count, 0),

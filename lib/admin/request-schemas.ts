@@ -4,6 +4,7 @@
 // invalid input come from here, so keep them as they are: the console and scripts read them.
 import { z } from "zod";
 import { NotificationKind, NotificationStatus, OrderFlow, RefundStatus } from "@/generated/prisma/enums";
+import { MONEY_FIGURES } from "@/lib/admin/money-figure-names";
 import type { OrderActionName } from "@/lib/admin/orders/actions/order-action-names";
 import { ALERT_RULE_TYPES, CHAT_FORMATS } from "@/lib/alerts/alert-types";
 import { normalizeEmail, passwordProblem } from "@/lib/auth/credential-rules";
@@ -36,6 +37,14 @@ const filsFilter = z
 const day = z.iso.date({ message: "must be a date (YYYY-MM-DD)" });
 
 /** The order list's query string, as the page's filter form and the API send it. */
+/** The dashboard's money range: Baghdad days, inclusive; today when left out. */
+export const dashboardQuery = z.object({
+  from: day
+    .optional()
+    .meta({ description: "First day (in Baghdad) of the money figures; today by default." }),
+  to: day.optional().meta({ description: "Last day (in Baghdad), inclusive; `from` by default." }),
+});
+
 export const orderListQuery = z.object({
   status: z
     .union([z.enum(ORDER_STATUSES), z.array(z.enum(ORDER_STATUSES))])
@@ -48,6 +57,14 @@ export const orderListQuery = z.object({
   minAmount: filsFilter.optional(),
   maxAmount: filsFilter.optional(),
   customerId: z.uuid().optional(),
+  money: z
+    .enum(MONEY_FIGURES)
+    .optional()
+    .meta({
+      description:
+        "The orders that make one of the dashboard's money figures (paid, released, refunded, taken, " +
+        "returned, held); `from` and `to` then name the days of that money's movement, not of the order.",
+    }),
   attention: z
     .enum(["true", "false"])
     .optional()

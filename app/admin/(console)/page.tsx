@@ -2,13 +2,18 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { getDashboard } from "@/lib/admin/dashboard";
 import type { OrderListRow } from "@/lib/admin/orders/list-orders";
-import type { Locale, Translate } from "@/lib/i18n/translate";
+import { dayRange } from "@/lib/admin/orders/list-orders";
+import { dashboardQuery } from "@/lib/admin/request-schemas";
+import { checkReadiness } from "@/lib/health/app-health";
+import type { ProbeResult } from "@/lib/health/check-health";
+import { dynamicKey, type Locale, type Translate } from "@/lib/i18n/translate";
 import { ORDER_STATUSES_FOR_OPERATORS } from "@/lib/orders/order-state";
 import { getAppQueueMetrics } from "@/lib/queue/metrics";
 import { OrderStatusBadge, RefundStatusBadge } from "../_ui/badges";
-import { consolePage } from "../_ui/console-page";
+import { consolePage, type SearchParams } from "../_ui/console-page";
 import { DataTable } from "../_ui/data-table";
 import { Amount, ShortId, Time } from "../_ui/format";
+import { MoneyCard } from "../_ui/money-card";
 import { PageHead } from "../_ui/page-head";
 import { VolumeChart } from "../_ui/volume-chart";
 
@@ -68,9 +73,16 @@ interface View {
   locale: Locale;
 }
 
-export default async function DashboardPage() {
+export default async function DashboardPage({ searchParams }: { searchParams: SearchParams }) {
   const { ctx, locale, t } = await consolePage();
-  const dashboard = await getDashboard(ctx, getAppQueueMetrics);
+  const range = dashboardQuery.safeParse(await searchParams);
+  const todayText = baghdadDayOf(ctx.now());
+  const from = (range.success && range.data.from) || todayText;
+  const to = (range.success && range.data.to) || from;
+  const [dashboard, health] = await Promise.all([
+    getDashboard(ctx, getAppQueueMetrics, dayRange({ from, to })),
+    checkReadiness({ details: true }).catch(() => null),
+  ]);
   return (
     <>
       <PageHead
@@ -81,7 +93,9 @@ export default async function DashboardPage() {
           </>
         }
       />
+      <WalletHealth probe={health?.checks.wallet} t={t} />
       <Stats dashboard={dashboard} t={t} locale={locale} />
+      <MoneyCard money={dashboard.money} from={from} to={to} t={t} locale={locale} />
       <AttentionCard attention={dashboard.attention} t={t} locale={locale} />
       <div className="grid-2">
         <section className="card">
@@ -298,5 +312,21 @@ function QueuesCard({ queues, t }: { queues: Dashboard["queues"]; t: Translate }
         </DataTable>
       )}
     </section>
+  );
+}
+
+/** Today's date in Baghdad (UTC+3), as a date input writes it. */
+function baghdadDayOf(time: Date): string {
+  return new Date(time.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** Whether the wallet answers us now: an operator should know before a customer complains. */
+function WalletHealth({ probe, t }: { probe: ProbeResult | undefined; t: Translate }) {
+  const state = probe ? (probe.ok ? "ok" : (probe.state ?? "unreachable")) : "unreachable";
+  const tone = state === "ok" ? "notice-ok" : "notice-bad";
+  return (
+    <p className={`notice ${tone} wallet-health`} role="status" data-wallet={state}>
+      <strong>{t("dashboard.wallet")}:</strong> {t(dynamicKey("dashboard.wallet", state))}
+    </p>
   );
 }

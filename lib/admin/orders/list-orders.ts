@@ -4,6 +4,7 @@
 import { type Person, personOf } from "@/lib/customers/person";
 import type { Prisma, PrismaClient } from "@/lib/db";
 import { afterCursor, pageOf } from "../keyset";
+import { type MoneyRange, ordersOfFigure } from "../money-figures";
 import type { OrderListQuery } from "../request-schemas";
 import { recognizeSearch, type SearchMatch } from "./order-search";
 
@@ -12,6 +13,14 @@ const BAGHDAD_OFFSET = "+03:00";
 
 export function baghdadDayStart(date: string): Date {
   return new Date(`${date}T00:00:00.000${BAGHDAD_OFFSET}`);
+}
+
+/** The days from `from` to `to` (inclusive, in Baghdad) as instants; open ends reach as far as need be. */
+export function dayRange(query: { from?: string | undefined; to?: string | undefined }): MoneyRange {
+  const from = query.from ? baghdadDayStart(query.from) : new Date(0);
+  const to = query.to ? baghdadDayStart(query.to) : new Date("9999-12-31T00:00:00Z");
+  if (query.to) to.setUTCDate(to.getUTCDate() + 1);
+  return { from, to };
 }
 
 /** The orders a search match stands for. */
@@ -44,11 +53,10 @@ async function orderFilter(prisma: PrismaClient, query: OrderListQuery) {
   if (query.flow) and.push({ flow: query.flow });
   if (query.customerId) and.push({ customerId: query.customerId });
   if (query.attention !== undefined) and.push({ needsAttention: query.attention });
-  if (query.from) and.push({ createdAt: { gte: baghdadDayStart(query.from) } });
-  if (query.to) {
-    const end = baghdadDayStart(query.to);
-    end.setUTCDate(end.getUTCDate() + 1);
-    and.push({ createdAt: { lt: end } });
+  if (query.money) and.push(ordersOfFigure(query.money, dayRange(query)));
+  else {
+    if (query.from) and.push({ createdAt: { gte: baghdadDayStart(query.from) } });
+    if (query.to) and.push({ createdAt: { lt: dayRange(query).to } });
   }
   if (query.minAmount !== undefined) and.push({ amountFils: { gte: query.minAmount } });
   if (query.maxAmount !== undefined) and.push({ amountFils: { lte: query.maxAmount } });

@@ -2,9 +2,10 @@
 // reads up to a million rows and must not pay Prisma's per-row cost. It mirrors orderFilter() in
 // list-orders.ts predicate for predicate; a test runs both on the same data and compares the ids.
 import type { PrismaClient } from "@/lib/db";
+import { ordersOfFigureSql } from "../money-figures";
 import type { OrderListQuery } from "../request-schemas";
 import { afterCursorSql } from "./keyset-sql";
-import { baghdadDayStart } from "./list-orders";
+import { baghdadDayStart, dayRange } from "./list-orders";
 import { recognizeSearch } from "./order-search";
 
 export interface SqlFilter {
@@ -32,11 +33,17 @@ export async function orderFilterSql(prisma: PrismaClient, query: OrderListQuery
   if (query.flow) add((p) => `flow::text = ${p}`, query.flow);
   if (query.customerId) add((p) => `customer_id = ${p}`, query.customerId);
   if (query.attention !== undefined) add((p) => `needs_attention = ${p}`, query.attention);
-  if (query.from) add((p) => `created_at >= ${p}`, baghdadDayStart(query.from));
-  if (query.to) {
-    const end = baghdadDayStart(query.to);
-    end.setUTCDate(end.getUTCDate() + 1);
-    add((p) => `created_at < ${p}`, end);
+  if (query.money === "held") {
+    // Held is now, whatever the days: no range to bind.
+    filter.conditions.push(ordersOfFigureSql("held", "", ""));
+  } else if (query.money) {
+    const range = dayRange(query);
+    filter.params.push(range.from, range.to);
+    const count = filter.params.length;
+    filter.conditions.push(ordersOfFigureSql(query.money, `$${count - 1}`, `$${count}`));
+  } else {
+    if (query.from) add((p) => `created_at >= ${p}`, baghdadDayStart(query.from));
+    if (query.to) add((p) => `created_at < ${p}`, dayRange(query).to);
   }
   if (query.minAmount !== undefined) add((p) => `amount_fils >= ${p}`, query.minAmount.toString());
   if (query.maxAmount !== undefined) add((p) => `amount_fils <= ${p}`, query.maxAmount.toString());

@@ -68,6 +68,9 @@ describe("the export selects what the list selects", () => {
     "attention=false&flow=AGREEMENT",
     "minAmount=5000000&maxAmount=9000000",
     "from=2026-06-01&to=2026-09-30",
+    "money=held",
+    "money=paid",
+    "money=taken&from=2026-01-01",
   ])("filter: %s", async (text) => {
     const ids = await listed(text);
     const rows = await exported(text);

@@ -1,6 +1,7 @@
 // The console's overview: the dashboard's numbers and attention list, and this instance's health with
 // every detail (errors, the wallet's address, queue backlogs) that the public health routes hide.
 import { z } from "zod";
+import { dashboardQuery } from "@/lib/admin/request-schemas";
 import { OrderStatus } from "@/lib/db";
 import { defineEndpoint } from "../endpoint";
 import { healthReport } from "../health";
@@ -17,9 +18,31 @@ const attentionList = z.object({
   orders: z.array(orderRow),
 });
 
+const figure = volume.meta({ description: "How many, and how much." });
+
+const money = z
+  .object({
+    from: isoTime.meta({ description: "The range's first instant (midnight in Baghdad)." }),
+    to: isoTime.meta({ description: "The instant after the range (exclusive)." }),
+    paid: figure.meta({ description: "Cashier and agreement payments completed in the range." }),
+    released: figure.meta({ description: "Escrow money customers released to the shop in the range." }),
+    refunded: figure.meta({ description: "Refunds the wallet confirmed in the range." }),
+    net: z.object({ amountFils: fils }).meta({ description: "paid + released − refunded." }),
+    taken: figure.meta({
+      description: "Escrow payments made in the range: held by the wallet, not yet the shop's.",
+    }),
+    returned: figure.meta({ description: "Escrow money given back in the range (cancel, void)." }),
+    held: figure.meta({ description: "Escrow money the wallet holds for the shop now." }),
+  })
+  .meta({
+    description:
+      "The money of the day (or of `from`…`to`), each figure listed by GET /api/admin/orders?money=.",
+  });
+
 const dashboard = z.object({
   generatedAt: isoTime,
-  today: dayVolume.meta({ description: "Paid today (in Baghdad)." }),
+  money,
+  today: dayVolume.meta({ description: "Payments made today (in Baghdad), escrow included." }),
   last30Days: volume.extend({
     days: z.array(dayVolume).meta({ description: "Every day of the 30, oldest first, zeros included." }),
   }),
@@ -52,6 +75,7 @@ export const adminGetDashboard = defineEndpoint({
   summary: "Paid volume, orders by status, money held and in flight, what needs a person",
   description: "Days are calendar days in Baghdad (UTC+3).",
   auth: { operator: "orders.read" },
+  query: dashboardQuery,
   responses: { 200: { description: "The dashboard.", body: dashboard } },
   examples: [
     {
@@ -62,6 +86,17 @@ export const adminGetDashboard = defineEndpoint({
         status: 200,
         body: {
           generatedAt: "2026-11-22T10:15:00.000Z",
+          money: {
+            from: "2026-11-21T21:00:00.000Z",
+            to: "2026-11-22T21:00:00.000Z",
+            paid: { count: 1, amountFils: "12000000" },
+            released: { count: 0, amountFils: "0" },
+            refunded: { count: 1, amountFils: "5000000" },
+            net: { amountFils: "7000000" },
+            taken: { count: 1, amountFils: "9000000" },
+            returned: { count: 0, amountFils: "0" },
+            held: { count: 1, amountFils: "9000000" },
+          },
           today: { day: "2026-11-22", count: 2, amountFils: "21000000" },
           last30Days: {
             count: 2,
