@@ -127,8 +127,9 @@ export class OrderTransitionError extends DomainError {
       | "AMOUNT_EXCEEDS_REMAINING",
     message: string,
     readonly orderStatus?: OrderStatus,
+    details?: Record<string, unknown>,
   ) {
-    super(code, message);
+    super(code, message, details);
   }
 }
 
@@ -210,6 +211,8 @@ export function assertRefundable(order: OrderSnapshot, amountFils: bigint): void
     throw new OrderTransitionError(
       "AMOUNT_EXCEEDS_REMAINING",
       `refund of ${amountFils} fils exceeds the ${remaining} fils still refundable`,
+      undefined,
+      { requestedFils: amountFils.toString(), remainingFils: remaining.toString() },
     );
   }
 }

@@ -44,20 +44,6 @@ export function errorCode(answer: ApiAnswer): string | undefined {
   return (answer.body as ApiErrorBody | null)?.error?.code;
 }
 
-/** The API's own message (written for people), plus the field problems of a 400. */
-export function errorText(answer: ApiAnswer): string {
-  const error = (answer.body as ApiErrorBody | null)?.error;
-  if (!error) return answer.status === 0 ? "The server cannot be reached." : `HTTP ${answer.status}`;
-  const details = error.details as
-    | { fieldErrors?: Record<string, string[]>; formErrors?: string[]; reference?: string }
-    | undefined;
-  const fields = Object.entries(details?.fieldErrors ?? {})
-    .map(([field, problems]) => `${field}: ${problems.join(", ")}`)
-    .join("; ");
-  const reference = details?.reference ? ` (ref ${details.reference})` : "";
-  return [error.message, fields].filter(Boolean).join(" ") + reference;
-}
-
 /** A key per attempt at an action: a retry of the same dialog reuses it, so it is never done twice. */
 export function newIdempotencyKey(): string {
   return crypto.randomUUID();

@@ -4,14 +4,16 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ALERT_RULE_TYPES, CHAT_FORMATS } from "@/lib/alerts/alert-types";
-import { callAdminApi, errorText } from "./admin-api";
+import { callAdminApi } from "./admin-api";
 import { ruleTypeKey } from "./alert-rule-type";
+import { useErrorText } from "./error-words";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
 
 /** A rule: which events, by e-mail or chat (and in which chat's format), folded how. */
 export function AddAlertRule() {
   const t = useT();
+  const errorText = useErrorText();
   async function add(form: FormData): Promise<string | undefined> {
     const channel = String(form.get("channel"));
     const answer = await callAdminApi("/api/admin/alerts/rules", {
@@ -98,6 +100,7 @@ function ChannelFields() {
 
 export function ToggleAlertRule({ ruleId, enabled }: { ruleId: string; enabled: boolean }) {
   const t = useT();
+  const errorText = useErrorText();
   const router = useRouter();
   const [problem, setProblem] = useState("");
   return (
@@ -129,6 +132,7 @@ export function ToggleAlertRule({ ruleId, enabled }: { ruleId: string; enabled: 
 
 export function DeleteAlertRule({ ruleId }: { ruleId: string }) {
   const t = useT();
+  const errorText = useErrorText();
   async function remove(): Promise<string | undefined> {
     const answer = await callAdminApi(`/api/admin/alerts/rules/${ruleId}`, { method: "DELETE" });
     return answer.ok ? undefined : t("common.error", { message: errorText(answer) });

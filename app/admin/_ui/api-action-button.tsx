@@ -3,7 +3,8 @@
 // re-send a delivery) and says beside itself how it went; the page is then drawn again.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { type ApiAnswer, callAdminApi, errorText } from "./admin-api";
+import { type ApiAnswer, callAdminApi } from "./admin-api";
+import { useErrorText } from "./error-words";
 import { useT } from "./i18n-client";
 
 export function ApiActionButton(props: {
@@ -19,6 +20,7 @@ export function ApiActionButton(props: {
   data?: Record<`data-${string}`, string>;
 }) {
   const t = useT();
+  const errorText = useErrorText();
   const router = useRouter();
   const [state, setState] = useState<{ working: boolean; message?: string; failed?: boolean }>({
     working: false,

@@ -1,7 +1,8 @@
 "use client";
 // An ADMIN's controls for API keys: make one (a dialog that then shows the key once, to copy) and
 // revoke one (after saying what that does). The server keeps only a hash of the key.
-import { callAdminApi, errorText } from "./admin-api";
+import { callAdminApi } from "./admin-api";
+import { useErrorText } from "./error-words";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
 import { type RoleChoice, RoleOptions } from "./role-options";
@@ -52,6 +53,7 @@ export function CreateApiKey({ roles }: { roles: readonly RoleChoice[] }) {
 
 export function RevokeApiKey({ apiKeyId, name }: { apiKeyId: string; name: string }) {
   const t = useT();
+  const errorText = useErrorText();
   async function revoke(): Promise<string | undefined> {
     const answer = await callAdminApi(`/api/admin/api-keys/${apiKeyId}`, { method: "DELETE" });
     return answer.ok ? undefined : t("common.error", { message: errorText(answer) });

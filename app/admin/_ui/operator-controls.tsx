@@ -4,13 +4,15 @@
 // role; so does this page.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { callAdminApi, errorText } from "./admin-api";
+import { callAdminApi } from "./admin-api";
+import { useErrorText } from "./error-words";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
 import { type RoleChoice, RoleOptions } from "./role-options";
 
 export function AddOperator({ roles }: { roles: readonly RoleChoice[] }) {
   const t = useT();
+  const errorText = useErrorText();
 
   async function submit(form: FormData): Promise<string | undefined> {
     const answer = await callAdminApi("/api/admin/operators", {
@@ -71,6 +73,7 @@ function PasswordField({ label }: { label: string }) {
 /** One PATCH of an operator, as a FormDialog's submit: an error to show, or nothing when done. */
 function useOperatorUpdate(operatorId: string) {
   const t = useT();
+  const errorText = useErrorText();
   return async (body: Record<string, unknown>): Promise<string | undefined> => {
     const answer = await callAdminApi(`/api/admin/operators/${operatorId}`, { method: "PATCH", body });
     return answer.ok ? undefined : t("common.error", { message: errorText(answer) });
@@ -155,6 +158,7 @@ export function OperatorRowControls(props: {
 /** A lost phone: the operator's two-step sign-in off, their sessions ended, after saying so. */
 function ResetSecondFactor({ operatorId, name }: { operatorId: string; name: string }) {
   const t = useT();
+  const errorText = useErrorText();
   async function reset(): Promise<string | undefined> {
     const answer = await callAdminApi(`/api/admin/operators/${operatorId}/second-factor`, {
       method: "DELETE",

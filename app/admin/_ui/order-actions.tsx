@@ -10,7 +10,8 @@ import { type FormEvent, useRef, useState } from "react";
 import { type OrderActionName, orderActionPath } from "@/lib/admin/orders/actions/order-action-names";
 import type { OrderActionAnswerJson } from "@/lib/api/contract/admin/order-actions";
 import { dynamicKey, type MessageKey, type Translate } from "@/lib/i18n/translate";
-import { type ApiAnswer, callAdminApi, errorCode, errorText, newIdempotencyKey } from "./admin-api";
+import { type ApiAnswer, callAdminApi, errorCode, newIdempotencyKey } from "./admin-api";
+import { useErrorText } from "./error-words";
 import { useLocale, useT } from "./i18n-client";
 import { ACTION_FIELDS, type ActionMoney, actionBody, type OfferedAction } from "./order-action-fields";
 import { ACTIONS_WITH_INPUT, confirmLabel, type ReviewContext, reviewText } from "./order-action-review";
@@ -63,6 +64,7 @@ function refusal(answer: ApiAnswer, t: Translate): Result {
 /** The dialog's state and its two steps: read the input (review), then send under one key. */
 function useOrderAction(orderId: string, t: Translate) {
   const router = useRouter();
+  const errorText = useErrorText();
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState<OfferedAction | null>(null);
   const [key, setKey] = useState("");

@@ -3,12 +3,14 @@
 // and the server checks the answer; and removing one after saying so.
 import { startRegistration } from "@simplewebauthn/browser";
 import { useRouter } from "next/navigation";
-import { callAdminApi, errorText } from "./admin-api";
+import { callAdminApi } from "./admin-api";
+import { useErrorText } from "./error-words";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
 
 export function AddPasskey() {
   const t = useT();
+  const errorText = useErrorText();
   const router = useRouter();
   async function submit(form: FormData): Promise<string | undefined> {
     const started = await callAdminApi<Parameters<typeof startRegistration>[0]["optionsJSON"]>(
@@ -53,6 +55,7 @@ export function AddPasskey() {
 
 export function RemovePasskey({ id, name }: { id: string; name: string }) {
   const t = useT();
+  const errorText = useErrorText();
   return (
     <FormDialog
       trigger={t("passkeys.remove")}

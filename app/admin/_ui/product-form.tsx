@@ -2,7 +2,8 @@
 // Adding or editing a product (ADMIN). Prices are typed in dinars and sent in fils; an edit applies to
 // orders placed after it, never to one already placed.
 import { filsToInput, parseIqd } from "@/lib/money/parse-iqd";
-import { callAdminApi, errorText } from "./admin-api";
+import { callAdminApi } from "./admin-api";
+import { useErrorText } from "./error-words";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
 
@@ -17,6 +18,7 @@ export interface ProductRow {
 
 export function ProductForm({ product }: { product?: ProductRow }) {
   const t = useT();
+  const errorText = useErrorText();
 
   async function submit(form: FormData): Promise<string | undefined> {
     const price = parseIqd(String(form.get("price") ?? ""));

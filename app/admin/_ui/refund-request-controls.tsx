@@ -2,7 +2,8 @@
 // Deciding a refund request: approve (which sends the refund to the wallet) or reject, each after a
 // dialog that restates the amount and takes a note for the timeline. The requester sees only
 // "withdraw"; the server refuses anyone approving their own request anyway.
-import { callAdminApi, errorText } from "./admin-api";
+import { callAdminApi } from "./admin-api";
+import { useErrorText } from "./error-words";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
 
@@ -14,6 +15,7 @@ export function RefundRequestControls(props: {
   canApprove: boolean;
 }) {
   const t = useT();
+  const errorText = useErrorText();
   const decide = (decision: "approve" | "reject") => async (form: FormData) => {
     const note = String(form.get("note") ?? "").trim();
     const answer = await callAdminApi(`/api/admin/refund-requests/${props.requestId}/${decision}`, {

@@ -1,12 +1,14 @@
 "use client";
 // Clearing an order's flag once it is dealt with: a note saying what was found and done is required,
 // and goes on the order's timeline and in the audit log.
-import { callAdminApi, errorText } from "./admin-api";
+import { callAdminApi } from "./admin-api";
+import { useErrorText } from "./error-words";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
 
 export function ResolveFlag({ orderId }: { orderId: string }) {
   const t = useT();
+  const errorText = useErrorText();
   return (
     <FormDialog
       trigger={t("flag.resolve")}

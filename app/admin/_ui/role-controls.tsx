@@ -5,8 +5,9 @@
 import { PERMISSIONS } from "@/lib/auth/permissions";
 import { filsToInput, parseIqd } from "@/lib/money/parse-iqd";
 import { toLatinDigits } from "@/lib/validation/latin-digits";
-import { callAdminApi, errorText } from "./admin-api";
+import { callAdminApi } from "./admin-api";
 import { ApiActionButton } from "./api-action-button";
+import { useErrorText } from "./error-words";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
 import { permissionLabel } from "./role-label";
@@ -87,6 +88,7 @@ function RoleFields({ role }: { role?: EditableRole }) {
 
 function useRoleSubmit(path: string, method: "POST" | "PATCH", keepPermissions: boolean) {
   const t = useT();
+  const errorText = useErrorText();
   return async (form: FormData): Promise<string | undefined> => {
     const refundLimitFils = limitOf(form, "refundLimit");
     const dailyRefundLimitFils = limitOf(form, "dailyLimit");
@@ -135,6 +137,7 @@ export function EditRole({ role }: { role: EditableRole }) {
 
 export function RemoveRole({ role }: { role: EditableRole }) {
   const t = useT();
+  const errorText = useErrorText();
   return (
     <FormDialog
       trigger={t("roles.remove")}

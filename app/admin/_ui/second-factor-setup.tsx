@@ -4,11 +4,13 @@
 // this once.
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
-import { callAdminApi, errorText } from "./admin-api";
+import { callAdminApi } from "./admin-api";
+import { useErrorText } from "./error-words";
 import { useT } from "./i18n-client";
 
 export function SecondFactorSetup() {
   const t = useT();
+  const errorText = useErrorText();
   const [scan, setScan] = useState<{ secret: string; qrSvg: string } | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [problem, setProblem] = useState("");
@@ -49,6 +51,7 @@ export function SecondFactorSetup() {
 /** The QR code and the key, and the code typed back that puts them in force. */
 function ScanAndConfirm(props: { secret: string; qrSvg: string; onConfirmed: (codes: string[]) => void }) {
   const t = useT();
+  const errorText = useErrorText();
   const [problem, setProblem] = useState("");
   const [working, setWorking] = useState(false);
 

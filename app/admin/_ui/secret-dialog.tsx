@@ -4,7 +4,8 @@
 // encrypted copy it never shows again. Closing after a secret was shown refreshes the page's list.
 import { useRouter } from "next/navigation";
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
-import { callAdminApi, errorText } from "./admin-api";
+import { callAdminApi } from "./admin-api";
+import { useErrorText } from "./error-words";
 import { useT } from "./i18n-client";
 
 interface SecretDialogProps {
@@ -71,6 +72,7 @@ function SecretForm(
   props: SecretDialogProps & { titleId: string; onMade: (secret: string) => void; onCancel: () => void },
 ) {
   const t = useT();
+  const errorText = useErrorText();
   const [problem, setProblem] = useState("");
   const [working, setWorking] = useState(false);
 

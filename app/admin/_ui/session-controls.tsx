@@ -1,12 +1,14 @@
 "use client";
 // Signing out a session from the sessions page (one, or all but this one), each after saying what
 // that does: the browser it belongs to is signed out at its next request.
-import { callAdminApi, errorText } from "./admin-api";
+import { callAdminApi } from "./admin-api";
+import { useErrorText } from "./error-words";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
 
 export function EndSession({ sessionId, device }: { sessionId: string; device: string }) {
   const t = useT();
+  const errorText = useErrorText();
   async function end(): Promise<string | undefined> {
     const answer = await callAdminApi(`/api/admin/sessions/${sessionId}`, { method: "DELETE" });
     return answer.ok ? undefined : t("common.error", { message: errorText(answer) });
@@ -28,6 +30,7 @@ export function EndSession({ sessionId, device }: { sessionId: string; device: s
 
 export function EndOtherSessions() {
   const t = useT();
+  const errorText = useErrorText();
   async function end(): Promise<string | undefined> {
     const answer = await callAdminApi("/api/admin/sessions/end-others");
     return answer.ok ? undefined : t("common.error", { message: errorText(answer) });

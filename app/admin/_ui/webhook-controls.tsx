@@ -5,7 +5,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { EVENT_TYPES } from "@/lib/events/event-types";
 import { dynamicKey } from "@/lib/i18n/translate";
-import { callAdminApi, errorText } from "./admin-api";
+import { callAdminApi } from "./admin-api";
+import { useErrorText } from "./error-words";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
 import { SecretDialog } from "./secret-dialog";
@@ -61,6 +62,7 @@ export function AddWebhookEndpoint() {
 
 export function ToggleWebhookEndpoint({ endpointId, enabled }: { endpointId: string; enabled: boolean }) {
   const t = useT();
+  const errorText = useErrorText();
   const router = useRouter();
   const [problem, setProblem] = useState("");
   const [working, setWorking] = useState(false);
@@ -96,6 +98,7 @@ export function ToggleWebhookEndpoint({ endpointId, enabled }: { endpointId: str
 
 export function DeleteWebhookEndpoint({ endpointId, url }: { endpointId: string; url: string }) {
   const t = useT();
+  const errorText = useErrorText();
   async function remove(): Promise<string | undefined> {
     const answer = await callAdminApi(`/api/admin/webhooks/${endpointId}`, { method: "DELETE" });
     return answer.ok ? undefined : t("common.error", { message: errorText(answer) });
