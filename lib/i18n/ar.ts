@@ -190,7 +190,8 @@ export const ar: Messages = {
   "error.FORBIDDEN_PERMISSION": "هذا يحتاج صلاحية «{permission}»، ودورك لا يملكها.",
   "error.SECOND_FACTOR_REQUIRED": "دورك يتطلب عامل تحقق ثانياً: أعدّه في «حسابك» أولاً.",
   "error.UNAUTHENTICATED": "انتهت جلستك. سجّل الدخول مرة أخرى.",
-  "error.CROSS_SITE_REQUEST": "يجب أن يأتي هذا التغيير من صفحة لوحة التحكم نفسها. أعد تحميلها وحاول مرة أخرى.",
+  "error.CROSS_SITE_REQUEST":
+    "يجب أن يأتي هذا التغيير من صفحة لوحة التحكم نفسها. أعد تحميلها وحاول مرة أخرى.",
   "error.RATE_LIMITED": "محاولات كثيرة. انتظر دقيقة وحاول مرة أخرى.",
   "error.WALLET_REJECTED": "رفضت المحفظة ذلك ({code}).",
   "error.WALLET_UNAVAILABLE": "لم تُجب المحفظة. لم يُخصم أو يُسترد شيء؛ حاول بعد قليل.",

@@ -181,9 +181,11 @@ export const en = {
   "error.VALIDATION_FAILED": "Some fields are not right: {fields}.",
   "error.NOT_FOUND": "This record no longer exists. Reload the page.",
   "error.CONFLICT": "This was changed meanwhile, or is already done. Reload the page and check.",
-  "error.ORDER_STATUS_INVALID": "The order's state does not allow this now. Reload the page to see where it stands.",
+  "error.ORDER_STATUS_INVALID":
+    "The order's state does not allow this now. Reload the page to see where it stands.",
   "error.ESCROW_NOT_ACCEPTED": "Accept the order first; then the held money can be voided.",
-  "error.OPERATION_IN_PROGRESS": "Another operation on this payment is still with the wallet. Wait for it, then try again.",
+  "error.OPERATION_IN_PROGRESS":
+    "Another operation on this payment is still with the wallet. Wait for it, then try again.",
   "error.ORDER_UNSUPPORTED_OPERATION": "This kind of order does not allow that.",
   "error.AMOUNT_EXCEEDS_REMAINING": "{requested} is more than what is left: {remaining}.",
   "error.IDEMPOTENCY_KEY_REUSED": "This dialog already sent something different. Close it and start again.",
@@ -195,9 +197,11 @@ export const en = {
   "error.CROSS_SITE_REQUEST": "This change must come from the console's own page. Reload it and try again.",
   "error.RATE_LIMITED": "Too many attempts. Wait a minute and try again.",
   "error.WALLET_REJECTED": "The wallet refused it ({code}).",
-  "error.WALLET_UNAVAILABLE": "The wallet did not answer. Nothing was charged or refunded; try again shortly.",
+  "error.WALLET_UNAVAILABLE":
+    "The wallet did not answer. Nothing was charged or refunded; try again shortly.",
   "error.SERVICE_UNAVAILABLE": "The console cannot reach its database right now. Try again shortly.",
-  "error.INTERNAL": "Something went wrong on the server. Try again; if it happens again, tell an administrator.",
+  "error.INTERNAL":
+    "Something went wrong on the server. Try again; if it happens again, tell an administrator.",
   "error.PAYLOAD_TOO_LARGE": "That is too much to send at once.",
   "error.UNSUPPORTED_MEDIA_TYPE": "The request was not sent the right way. Reload the page.",
   "error.METHOD_NOT_ALLOWED": "The request was not sent the right way. Reload the page.",
