@@ -5,7 +5,7 @@
 // query.
 
 import type { ServiceContext } from "@/lib/context/service-context";
-import type { OrderStatus } from "@/lib/db";
+import type { OrderStatus, Prisma } from "@/lib/db";
 import { ESCROW_HELD_STATUSES } from "@/lib/orders/order-state";
 import type { QueueMetrics } from "@/lib/queue/metrics";
 import { REFUND_IN_FLIGHT_STATUSES } from "@/lib/refunds/refund-state";
@@ -70,7 +70,10 @@ export async function getDashboard(
         FROM refunds WHERE status IN (${REFUNDS_IN_FLIGHT})`,
       attention(ctx, { needsAttention: true }),
       attention(ctx, { status: "UNKNOWN" }),
-      attention(ctx, { status: "PAID", flow: "ESCROW" }, () => countAwaitingAccept(ctx)),
+      // An accept already sent (in flight, or its answer unknown) is not waiting for an operator.
+      attention(ctx, { status: "PAID", flow: "ESCROW", escrowOperations: { none: ACCEPT_SENT } }, () =>
+        countAwaitingAccept(ctx),
+      ),
       ctx.prisma.refund.findMany({
         where: { needsAttention: true },
         orderBy: { createdAt: "desc" },
@@ -107,9 +110,14 @@ export async function getDashboard(
   };
 }
 
+const ACCEPT_SENT = {
+  type: "ACCEPT",
+  status: { in: ["CREATED", "UNKNOWN", "RETRY"] },
+} satisfies Prisma.EscrowOperationWhereInput;
+
 async function attention(
   ctx: ServiceContext,
-  where: { needsAttention?: boolean; status?: OrderStatus; flow?: "ESCROW" },
+  where: Prisma.OrderWhereInput,
   count: () => Promise<number> = () => ctx.prisma.order.count({ where }),
 ) {
   const [total, orders] = await Promise.all([
@@ -131,7 +139,9 @@ async function attention(
  */
 async function countAwaitingAccept(ctx: ServiceContext): Promise<number> {
   const [row] = await ctx.prisma.$queryRaw<{ count: bigint }[]>`
-    SELECT count(*) AS count FROM orders WHERE flow = 'ESCROW' AND status = 'PAID'`;
+    SELECT count(*) AS count FROM orders o WHERE flow = 'ESCROW' AND status = 'PAID'
+       AND NOT EXISTS (SELECT 1 FROM escrow_operations e WHERE e.order_id = o.id AND e.type = 'ACCEPT'
+                          AND e.status IN ('CREATED', 'UNKNOWN', 'RETRY'))`;
   return Number(row?.count ?? 0);
 }
 

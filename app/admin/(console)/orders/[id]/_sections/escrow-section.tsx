@@ -2,6 +2,7 @@ import { dynamicKey } from "@/lib/i18n/translate";
 import { OperationStatusBadge } from "../../../../_ui/badges";
 import { DataTable } from "../../../../_ui/data-table";
 import { Amount, Time } from "../../../../_ui/format";
+import { ResultCode } from "../../../../_ui/result-code";
 import type { SectionProps } from "./section-props";
 
 /** An escrow order's operations (accept, confirm, cancel, void), oldest first; nothing when none. */
@@ -29,7 +30,12 @@ export function EscrowSection({ detail: { order }, locale, t }: SectionProps) {
             </td>
             <td>
               <OperationStatusBadge status={operation.status} t={t} />
-              {operation.resultCode ? <span className="mono muted"> {operation.resultCode}</span> : null}
+              {operation.resultCode && operation.status !== "SUCCESS" ? (
+                <>
+                  {" "}
+                  <ResultCode code={operation.resultCode} t={t} />
+                </>
+              ) : null}
             </td>
           </tr>
         ))}

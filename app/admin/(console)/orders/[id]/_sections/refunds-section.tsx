@@ -1,6 +1,7 @@
 import { RefundStatusBadge } from "../../../../_ui/badges";
 import { DataTable } from "../../../../_ui/data-table";
 import { Amount, Time } from "../../../../_ui/format";
+import { ResultCode } from "../../../../_ui/result-code";
 import type { SectionProps } from "./section-props";
 
 /** The order's refunds, oldest first, with who asked and why; nothing when there are none. */
@@ -28,7 +29,12 @@ export function RefundsSection({ detail: { order }, locale, t, actorName }: Sect
             </td>
             <td>
               <RefundStatusBadge status={refund.status} t={t} />
-              {refund.resultCode ? <span className="mono muted"> {refund.resultCode}</span> : null}
+              {refund.resultCode && refund.status !== "SUCCESS" ? (
+                <>
+                  {" "}
+                  <ResultCode code={refund.resultCode} t={t} />
+                </>
+              ) : null}
             </td>
             <td dir="auto">{refund.reason ?? "—"}</td>
             <td className="muted">{actorName(refund.requestedBy) ?? "—"}</td>

@@ -1,10 +1,13 @@
 import { dynamicKey } from "@/lib/i18n/translate";
 import { OrderStatusBadge } from "../../../../_ui/badges";
 import { FullId, Time } from "../../../../_ui/format";
+import { PersonChip } from "../../../../_ui/person";
+import { ResultCode } from "../../../../_ui/result-code";
 import type { SectionProps } from "./section-props";
 
-/** The order's facts: its ids (the wallet's and ours), times, customer and note. */
-export function SummarySection({ detail: { order }, locale, t }: SectionProps) {
+/** The order's facts: its ids (the wallet's and ours), times, customer and note; why it failed, in words. */
+export function SummarySection({ detail: { order, person }, locale, t }: SectionProps) {
+  const failedOrUnknown = order.status === "FAILED" || order.status === "UNKNOWN";
   return (
     <section className="card">
       <h2>{t("order.summary")}</h2>
@@ -17,6 +20,14 @@ export function SummarySection({ detail: { order }, locale, t }: SectionProps) {
         <dd>
           <OrderStatusBadge status={order.status} t={t} />
         </dd>
+        {failedOrUnknown && order.resultCode ? (
+          <>
+            <dt>{t("order.why")}</dt>
+            <dd data-testid="order-why">
+              <ResultCode code={order.resultCode} t={t} />
+            </dd>
+          </>
+        ) : null}
         <dt>{t("order.flow")}</dt>
         <dd>{t(dynamicKey("flow", order.flow))}</dd>
         <dt>{t("order.created")}</dt>
@@ -37,9 +48,7 @@ export function SummarySection({ detail: { order }, locale, t }: SectionProps) {
         </dd>
         <dt>{t("order.customer")}</dt>
         <dd>
-          <a href={`/admin/orders?customerId=${order.customerId}`}>
-            <FullId id={order.customerId} />
-          </a>
+          <PersonChip customerId={order.customerId} person={person} />
         </dd>
         <dt>{t("order.walletCustomerId")}</dt>
         <dd>

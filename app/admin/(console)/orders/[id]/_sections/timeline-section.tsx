@@ -3,6 +3,7 @@ import type { TimelineEntry, TimelineKind } from "@/lib/admin/orders/order-timel
 import { dynamicKey, type Locale, type MessageKey, type Translate } from "@/lib/i18n/translate";
 import { Time } from "../../../../_ui/format";
 import { JsonView } from "../../../../_ui/json-view";
+import { ResultCode } from "../../../../_ui/result-code";
 import type { SectionProps } from "./section-props";
 
 interface EntryView {
@@ -51,8 +52,13 @@ function walletCall({ detail, t }: EntryView): EntryParts {
   const meta = (
     <>
       <span className={`badge ${tone}`}>{outcome || "?"}</span>{" "}
-      {resultCode ? <span className="mono">{resultCode}</span> : null}
-      {detail.errorKind && !inProcess ? <span className="mono"> {String(detail.errorKind)}</span> : null}
+      {resultCode && outcome !== "S" ? <ResultCode code={resultCode} t={t} /> : null}
+      {detail.errorKind && !inProcess ? (
+        <>
+          {" "}
+          <ResultCode code={String(detail.errorKind)} t={t} />
+        </>
+      ) : null}
       {typeof detail.durationMs === "number" ? (
         <span> · {t("timeline.latency", { ms: detail.durationMs })}</span>
       ) : null}
