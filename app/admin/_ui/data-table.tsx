@@ -1,6 +1,7 @@
 // The console's tables: one shell (scrolls sideways on a narrow screen), columns declared once.
-// `cards` turns each row into a card on a phone, every value under its column's name (data-label).
-import type { ReactNode } from "react";
+// `cards` turns each row into a card on a phone, every value under its column's name (data-label,
+// given to each cell of a plain <tr> row here).
+import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from "react";
 
 export interface Column {
   label: string;
@@ -8,6 +9,24 @@ export interface Column {
   num?: boolean;
   /** Left out on a phone. */
   wide?: boolean;
+}
+
+type CellProps = { "data-label"?: string; children?: ReactNode };
+
+/**
+ * Each cell of a plain `<tr>` row gets its column's name as data-label (unless it has one): what a
+ * card shows above the value. Rows drawn by a component of their own label their cells themselves.
+ */
+function labelled(children: ReactNode, labels: string[]): ReactNode {
+  return Children.map(children, (row) => {
+    if (!isValidElement<{ children?: ReactNode }>(row) || row.type !== "tr") return row;
+    const cells = Children.toArray(row.props.children).map((cell, index) =>
+      isValidElement<CellProps>(cell) && cell.type === "td" && !cell.props["data-label"] && labels[index]
+        ? cloneElement(cell as ReactElement<CellProps>, { "data-label": labels[index] })
+        : cell,
+    );
+    return cloneElement(row, {}, ...cells);
+  });
 }
 
 export function DataTable({
@@ -42,7 +61,14 @@ export function DataTable({
               ))}
           </tr>
         </thead>
-        <tbody>{children}</tbody>
+        <tbody>
+          {cards
+            ? labelled(
+                children,
+                columns.filter((column): column is Column => column !== false).map((column) => column.label),
+              )
+            : children}
+        </tbody>
       </table>
     </div>
   );

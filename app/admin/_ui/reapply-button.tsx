@@ -1,20 +1,49 @@
 "use client";
-// Re-applies a stored notification (OPERATOR). Safe to press twice: applying is idempotent.
-import { ApiActionButton } from "./api-action-button";
+// Applies a stored notification again, after a dialog that says what that does: a new attempt,
+// written on the order's timeline under the operator's name, never a change to what the wallet sent.
+// The outcome is said in words (applied, nothing to do, refused and why), never as raw JSON.
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { dynamicKey } from "@/lib/i18n/translate";
+import { callAdminApi } from "./admin-api";
+import { useErrorText } from "./error-words";
+import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
+
+interface Reapplied {
+  result?: { status?: string; note?: string | null; error?: string };
+}
 
 export function ReapplyButton({ notificationId }: { notificationId: string }) {
   const t = useT();
+  const errorText = useErrorText();
+  const router = useRouter();
+  const [outcome, setOutcome] = useState("");
   return (
-    <ApiActionButton
-      path={`/api/admin/notifications/${notificationId}/reapply`}
-      label={t("notifications.reapply")}
-      explain={t("notifications.reapplyExplain")}
-      doneMessage={(answer) =>
-        t("notifications.reapplied", {
-          result: JSON.stringify((answer.body as { result?: unknown } | null)?.result ?? ""),
-        })
-      }
-    />
+    <span>
+      <FormDialog
+        trigger={t("notifications.reapply")}
+        triggerClass="btn btn-small"
+        triggerData={`reapply-${notificationId}`}
+        title={t("notifications.reapplyTitle")}
+        submit={async () => {
+          const answer = await callAdminApi<Reapplied>(`/api/admin/notifications/${notificationId}/reapply`);
+          if (!answer.ok) return t("common.error", { message: errorText(answer) });
+          const status = answer.body?.result?.status ?? "NOTHING_TO_DO";
+          setOutcome(t(dynamicKey("notifications.reapplied", status)));
+          router.refresh();
+          return undefined;
+        }}
+        submitLabel={t("notifications.reapplyConfirm")}
+      >
+        <p>{t("notifications.reapplyExplain")}</p>
+      </FormDialog>
+      {outcome ? (
+        <span role="status" className="muted" data-reapplied>
+          {" "}
+          {outcome}
+        </span>
+      ) : null}
+    </span>
   );
 }

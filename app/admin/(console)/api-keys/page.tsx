@@ -26,6 +26,7 @@ export default async function ApiKeysPage() {
       {keys.length === 0 ? <p className="card empty">{t("common.empty")}</p> : null}
       {keys.length > 0 ? (
         <DataTable
+          cards
           columns={[
             { label: t("apiKeys.col.name") },
             { label: t("apiKeys.col.role") },

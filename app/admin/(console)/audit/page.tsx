@@ -43,6 +43,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
       {list?.entries.length === 0 ? <p className="card empty">{t("common.empty")}</p> : null}
       {list?.entries.length ? (
         <DataTable
+          cards
           columns={[
             { label: t("audit.col.time") },
             { label: t("audit.col.operator") },

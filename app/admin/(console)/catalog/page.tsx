@@ -23,6 +23,7 @@ export default async function CatalogPage() {
         <p className="card empty">{t("common.empty")}</p>
       ) : (
         <DataTable
+          cards
           id="products"
           columns={[
             { label: t("catalog.col.sku") },

@@ -70,6 +70,7 @@ function NotificationsTable({
 }: View & { notifications: NotificationList["notifications"]; canAct: boolean }) {
   return (
     <DataTable
+      cards
       columns={[
         { label: t("notifications.col.received") },
         { label: t("notifications.col.kind") },
@@ -126,6 +127,7 @@ function RejectionsCard({ rejections, t, locale }: View & { rejections: Notifica
     <section className="card" style={{ marginTop: "1rem" }}>
       <h2>{t("notifications.rejections")}</h2>
       <DataTable
+        cards
         columns={[
           { label: t("notifications.rejections.last") },
           { label: t("notifications.rejections.source") },

@@ -41,6 +41,7 @@ export default async function RefundsPage({ searchParams }: { searchParams: Sear
       {list?.refunds.length === 0 ? <p className="card empty">{t("common.empty")}</p> : null}
       {list?.refunds.length ? (
         <DataTable
+          cards
           columns={[
             { label: t("refunds.col.requested") },
             { label: t("refunds.col.order") },

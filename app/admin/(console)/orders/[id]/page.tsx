@@ -75,7 +75,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
         }
       />
       <AttentionNotice detail={detail} t={t} canResolve={can(operator, "orders.reconcile")} />
-      <div className="grid-2">
+      <div className="grid-2 order-top">
         <SummarySection {...view} />
         <MoneySection {...view} operator={operator} />
       </div>

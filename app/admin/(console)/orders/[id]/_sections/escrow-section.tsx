@@ -12,6 +12,7 @@ export function EscrowSection({ detail: { order }, locale, t }: SectionProps) {
     <section className="card" id="escrow-operations">
       <h2>{t("order.escrowOperations")}</h2>
       <DataTable
+        cards
         columns={[
           { label: t("common.time") },
           { label: t("common.actions") },

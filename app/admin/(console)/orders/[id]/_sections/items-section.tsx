@@ -29,6 +29,7 @@ export function ItemsSection({ detail: { order }, locale, t }: SectionProps) {
     <section className="card" style={{ marginTop: "1rem" }}>
       <h2>{t("order.items")}</h2>
       <DataTable
+        cards
         columns={[
           { label: t("order.item.sku") },
           { label: t("order.item.name") },

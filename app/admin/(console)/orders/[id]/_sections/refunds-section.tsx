@@ -11,6 +11,7 @@ export function RefundsSection({ detail: { order }, locale, t, actorName }: Sect
     <section className="card" id="refunds">
       <h2>{t("order.refunds")}</h2>
       <DataTable
+        cards
         columns={[
           { label: t("refunds.col.requested") },
           { label: t("refunds.col.amount"), num: true },
