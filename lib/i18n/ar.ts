@@ -243,6 +243,19 @@ export const ar: Messages = {
   "resultCode.USER_CANCELLED": "ألغى العميل عند الصندوق",
   "resultCode.EXPIRED": "لم يدفع العميل في الوقت",
 
+  "flag.successOnFinal": "تقول المحفظة إن الدفع نجح، لكن حالة الطلب «{fact}». تحقق مع المحفظة قبل أي إجراء.",
+  "flag.paymentUnsettled": "لم تحسم المحفظة هذا الدفع بعد {fact} من التحقق.",
+  "flag.operationUnsettled": "لم تحسم المحفظة «{fact}» منذ مدة طويلة.",
+  "flag.amountMismatch": "ذكر إشعار {fact} مبلغاً غير مبلغنا.",
+  "flag.paymentIdMismatch": "ذكر إشعار {fact} دفعاً غير دفعنا.",
+  "flag.contradiction": "تختلف المحفظة وسجلاتنا بشأن «{fact}».",
+  "flag.refundContradiction": "تختلف المحفظة وسجلاتنا بشأن استرداد.",
+  "flag.cannotResend": "تعذّر إرسال الدفع إلى المحفظة مرة أخرى.",
+  "flag.confirmedNotAllowed": "أكدت المحفظة «{fact}» وحالة الطلب لا تسمح بذلك.",
+  "flag.kind.payment": "دفع",
+  "flag.kind.refund": "استرداد",
+  "flag.kind.void": "إعادة",
+
   "forbidden.title": "غير مسموح",
   "forbidden.body":
     "هذه الصفحة تحتاج صلاحية «{permission}»، ودورك لا يملكها. اطلبها من المسؤول إن كنت تحتاجها.",

@@ -249,6 +249,20 @@ export const en = {
   "resultCode.USER_CANCELLED": "The customer cancelled at the cashier",
   "resultCode.EXPIRED": "The customer did not pay in time",
 
+  "flag.successOnFinal":
+    "The wallet says the payment succeeded, but the order is {fact}. Check with the wallet before doing anything.",
+  "flag.paymentUnsettled": "The wallet has not settled this payment after {fact} of checking.",
+  "flag.operationUnsettled": "The wallet has not settled “{fact}” for a long time.",
+  "flag.amountMismatch": "A {fact} notification named a different amount than ours.",
+  "flag.paymentIdMismatch": "A {fact} notification named a different payment than ours.",
+  "flag.contradiction": "The wallet and our records disagree on “{fact}”.",
+  "flag.refundContradiction": "The wallet and our records disagree on a refund.",
+  "flag.cannotResend": "The payment could not be sent to the wallet again.",
+  "flag.confirmedNotAllowed": "The wallet confirmed “{fact}”, which the order's state did not allow.",
+  "flag.kind.payment": "payment",
+  "flag.kind.refund": "refund",
+  "flag.kind.void": "void",
+
   "forbidden.title": "Not allowed",
   "forbidden.body":
     "This page needs the permission “{permission}”, which your role does not have. Ask an administrator if you need it.",

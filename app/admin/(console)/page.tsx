@@ -12,6 +12,7 @@ import { getAppQueueMetrics } from "@/lib/queue/metrics";
 import { OrderStatusBadge, RefundStatusBadge } from "../_ui/badges";
 import { consolePage, type SearchParams } from "../_ui/console-page";
 import { DataTable } from "../_ui/data-table";
+import { flagReasonWords } from "../_ui/flag-reason";
 import { Amount, ShortId, Time } from "../_ui/format";
 import { MoneyCard } from "../_ui/money-card";
 import { PageHead } from "../_ui/page-head";
@@ -35,7 +36,9 @@ function OrderLines({ orders, locale, t }: { orders: OrderListRow[]; locale: Loc
           </a>{" "}
           · <Amount fils={order.amountFils} locale={locale} /> · <Time at={order.createdAt} locale={locale} />{" "}
           <OrderStatusBadge status={order.status} t={t} />
-          {order.attentionReason ? <span className="muted"> — {order.attentionReason}</span> : null}
+          {order.attentionReason ? (
+            <span className="muted"> — {flagReasonWords(order.attentionReason, t)}</span>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -18,6 +18,7 @@ import {
   toSearchParams,
 } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";
+import { flagReasonWords } from "../../_ui/flag-reason";
 import { Amount, ShortId, Time } from "../../_ui/format";
 import { CheckFilter, enumOptions, SearchField, SelectFilter } from "../../_ui/list-filters";
 import { PageHead } from "../../_ui/page-head";
@@ -228,7 +229,7 @@ function OrdersTable({ orders, t, locale }: { orders: OrderList["orders"]; t: Tr
           <td data-label={t("orders.col.status")}>
             <OrderStatusBadge status={order.status as OrderStatus} t={t} />
             {order.needsAttention ? (
-              <span className="flag" title={order.attentionReason ?? ""}>
+              <span className="flag" title={flagReasonWords(order.attentionReason, t)}>
                 {" "}
                 ⚑ <span className="hide-narrow">{t("common.attention")}</span>
               </span>

@@ -12,6 +12,7 @@ import { orderParams } from "@/lib/orders/order-params";
 import { AutoRefresh } from "../../../_ui/auto-refresh";
 import { OrderStatusBadge } from "../../../_ui/badges";
 import { consolePage } from "../../../_ui/console-page";
+import { flagReasonWords } from "../../../_ui/flag-reason";
 import { Amount, ShortId } from "../../../_ui/format";
 import { PageHead } from "../../../_ui/page-head";
 import { ResolveFlag } from "../../../_ui/resolve-flag";
@@ -109,7 +110,7 @@ function AttentionNotice({
       .join("; ");
   return (
     <div className="notice notice-bad attention-notice" role="status" id="attention">
-      <span>⚑ {t("order.attention", { reason })}</span>
+      <span>⚑ {t("order.attention", { reason: flagReasonWords(reason, t) })}</span>
       {canResolve ? <ResolveFlag orderId={order.id} /> : null}
     </div>
   );
