@@ -1,9 +1,13 @@
 import type { Metadata } from "next";
+import { actorNames } from "@/lib/admin/actor-names";
+import { AUDIT_ACTIONS, auditAmountFils } from "@/lib/admin/audit-actions";
 import { listAuditEntries } from "@/lib/admin/audit-log";
 import { auditListQuery } from "@/lib/admin/request-schemas";
+import type { PrismaClient } from "@/lib/db";
+import { dynamicKey, type Locale, type Translate } from "@/lib/i18n/translate";
 import { consolePage, readListQuery, type SearchParams } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";
-import { ShortId, Time } from "../../_ui/format";
+import { Amount, ShortId, Time } from "../../_ui/format";
 import { JsonView } from "../../_ui/json-view";
 import { FilterForm } from "../../_ui/list-filters";
 import { PageHead } from "../../_ui/page-head";
@@ -15,32 +19,18 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
   const { ctx, locale, t } = await consolePage("audit.read");
   const { query, parsed } = await readListQuery(searchParams, auditListQuery);
   const list = parsed.success ? await listAuditEntries(ctx.prisma, parsed.data) : undefined;
-  const keyIds = [...new Set(list?.entries.flatMap((entry) => (entry.apiKeyId ? [entry.apiKeyId] : [])))];
-  const keyNames = new Map(
-    keyIds.length > 0
-      ? (
-          await ctx.prisma.apiKey.findMany({
-            where: { id: { in: keyIds } },
-            select: { id: true, name: true },
-          })
-        ).map((key) => [key.id, key.name])
-      : [],
+  const actorName = await actorNames(
+    ctx,
+    (list?.entries ?? []).map((entry) => `operator:${entry.operatorId}`),
   );
+  const keyNames = await apiKeyNames(ctx.prisma, list?.entries ?? []);
   return (
     <>
       <PageHead title={t("audit.title")} />
-      <FilterForm action="/admin/audit" t={t}>
-        <label className="field">
-          <span>{t("audit.filter.action")}</span>
-          <input
-            name="action"
-            defaultValue={query.get("action") ?? ""}
-            placeholder="order.refund"
-            dir="ltr"
-          />
-        </label>
-      </FilterForm>
-      {list?.entries.length === 0 ? <p className="card empty">{t("common.empty")}</p> : null}
+      <ActionFilter value={query.get("action") ?? ""} t={t} />
+      {list?.entries.length === 0 ? (
+        <p className="card empty">{query.get("action") ? t("common.emptyFiltered") : t("common.empty")}</p>
+      ) : null}
       {list?.entries.length ? (
         <DataTable
           cards
@@ -59,14 +49,17 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
                 <Time at={entry.createdAt} locale={locale} />
               </td>
               <td>
-                <span className="mono">{entry.operatorEmail}</span>
+                <bdi>{actorName(`operator:${entry.operatorId}`) ?? entry.operatorEmail}</bdi>
+                <div className="mono muted small">{entry.operatorEmail}</div>
                 {entry.apiKeyId ? (
                   <div className="muted" dir="auto">
                     {t("audit.viaKey", { name: keyNames.get(entry.apiKeyId) ?? "?" })}
                   </div>
                 ) : null}
               </td>
-              <td className="mono">{entry.action}</td>
+              <td data-action={entry.action}>
+                <AuditAction action={entry.action} after={entry.after} t={t} locale={locale} />
+              </td>
               <td>
                 <span className="muted">{entry.subjectType}</span>{" "}
                 {entry.orderId ? (
@@ -77,7 +70,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
                   <ShortId id={entry.subjectId} />
                 )}
               </td>
-              <td className="mono">{entry.walletResult ? JSON.stringify(entry.walletResult) : "—"}</td>
+              <td>
+                <WalletResult result={entry.walletResult} t={t} />
+              </td>
               <td>
                 <JsonView label={t("audit.before")} value={entry.before} />
                 <JsonView label={t("audit.after")} value={entry.after} />
@@ -88,5 +83,66 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
       ) : null}
       {list ? <Pager path="/admin/audit" query={query} nextCursor={list.nextCursor} t={t} /> : null}
     </>
+  );
+}
+
+/** The action in words, with the amount it moved (a refund, a request) in IQD. */
+function AuditAction({
+  action,
+  after,
+  t,
+  locale,
+}: {
+  action: string;
+  after: unknown;
+  t: Translate;
+  locale: Locale;
+}) {
+  const key = dynamicKey("audit.action", action.split(":")[0] ?? action);
+  const amount = auditAmountFils(after);
+  return (
+    <>
+      {key === "common.none" ? <span className="mono">{action}</span> : t(key)}
+      {amount !== null ? (
+        <div>
+          <Amount fils={amount} locale={locale} />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** The wallet's answer to the action, in words with its code; a dash for actions without one. */
+function WalletResult({ result, t }: { result: unknown; t: Translate }) {
+  const { status, resultCode } = (result ?? {}) as { status?: string; resultCode?: string | null };
+  if (!status) return <>—</>;
+  const key = dynamicKey("action.outcome", status);
+  return <>{key === "common.none" ? status : t(key, { code: resultCode ?? "" })}</>;
+}
+
+/** The names of the API keys the entries came through, by id. */
+async function apiKeyNames(prisma: PrismaClient, entries: { apiKeyId: string | null }[]) {
+  const ids = [...new Set(entries.flatMap((entry) => (entry.apiKeyId ? [entry.apiKeyId] : [])))];
+  if (ids.length === 0) return new Map<string, string>();
+  const keys = await prisma.apiKey.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } });
+  return new Map(keys.map((key) => [key.id, key.name]));
+}
+
+/** The filter by action, each named in words. */
+function ActionFilter({ value, t }: { value: string; t: Translate }) {
+  return (
+    <FilterForm action="/admin/audit" t={t}>
+      <label className="field">
+        <span>{t("audit.filter.action")}</span>
+        <select name="action" defaultValue={value}>
+          <option value="">{t("audit.allActions")}</option>
+          {AUDIT_ACTIONS.map((action) => (
+            <option key={action} value={action}>
+              {t(dynamicKey("audit.action", action))}
+            </option>
+          ))}
+        </select>
+      </label>
+    </FilterForm>
   );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { actorNames } from "@/lib/admin/actor-names";
 import { listRefunds } from "@/lib/admin/list-refunds";
 import { refundListQuery } from "@/lib/admin/request-schemas";
 import { REFUND_STATUSES } from "@/lib/refunds/refund-state";
@@ -9,6 +10,7 @@ import { Amount, ShortId, Time } from "../../_ui/format";
 import { CheckFilter, enumOptions, FilterForm, SelectFilter } from "../../_ui/list-filters";
 import { PageHead } from "../../_ui/page-head";
 import { Pager } from "../../_ui/pager";
+import { ResultCode } from "../../_ui/result-code";
 
 export const metadata: Metadata = { title: "Refunds" };
 
@@ -16,6 +18,8 @@ export default async function RefundsPage({ searchParams }: { searchParams: Sear
   const { ctx, locale, t } = await consolePage();
   const { query, parsed } = await readListQuery(searchParams, refundListQuery);
   const list = parsed.success ? await listRefunds(ctx.prisma, parsed.data) : undefined;
+  const actorName = await actorNames(ctx, list?.refunds.map((refund) => refund.requestedBy) ?? []);
+  const filtered = [...query.keys()].some((name) => name !== "after");
   return (
     <>
       <PageHead title={t("refunds.title")} />
@@ -38,7 +42,9 @@ export default async function RefundsPage({ searchParams }: { searchParams: Sear
           {t("orders.invalidFilter", { message: queryProblem(parsed.error) })}
         </p>
       )}
-      {list?.refunds.length === 0 ? <p className="card empty">{t("common.empty")}</p> : null}
+      {list?.refunds.length === 0 ? (
+        <p className="card empty">{filtered ? t("common.emptyFiltered") : t("common.empty")}</p>
+      ) : null}
       {list?.refunds.length ? (
         <DataTable
           cards
@@ -67,10 +73,16 @@ export default async function RefundsPage({ searchParams }: { searchParams: Sear
               <td>
                 <RefundStatusBadge status={refund.status} t={t} />
                 {refund.needsAttention ? <span className="flag"> ⚑</span> : null}
-                {refund.failReason ? <div className="muted">{refund.failReason}</div> : null}
+                {refund.status === "FAIL" && refund.resultCode ? (
+                  <div>
+                    <ResultCode code={refund.resultCode} t={t} />
+                  </div>
+                ) : null}
               </td>
               <td dir="auto">{refund.reason ?? "—"}</td>
-              <td className="hide-narrow muted">{refund.requestedBy}</td>
+              <td className="hide-narrow" dir="auto">
+                {actorName(refund.requestedBy) ?? "—"}
+              </td>
             </tr>
           ))}
         </DataTable>

@@ -1,0 +1,33 @@
+// Every action code the services write to the audit log has words on the audit page: the list the
+// page's filter and labels come from is checked against the source that writes the entries.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { AUDIT_ACTIONS } from "@/lib/admin/audit-actions";
+import { en } from "@/lib/i18n/en";
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sources(path) : path.endsWith(".ts") ? [path] : [];
+  });
+}
+
+describe("the audit log's actions", () => {
+  it("lists every action code the services write, each with words in English and Arabic", () => {
+    const written = new Set<string>();
+    for (const file of sources("lib")) {
+      for (const match of readFileSync(file, "utf8").matchAll(
+        /action: (?:result\.ok \? )?"([a-z-]+\.[a-z-]+)"/g,
+      )) {
+        written.add(match[1] as string);
+      }
+    }
+    written.add("operator.sign-in-refused");
+    for (const action of ["accept", "cancel", "void"]) written.add(`order.${action}`);
+    expect([...written].filter((action) => !(AUDIT_ACTIONS as readonly string[]).includes(action))).toEqual(
+      [],
+    );
+    expect(AUDIT_ACTIONS.filter((action) => !Object.hasOwn(en, `audit.action.${action}`))).toEqual([]);
+  });
+});
