@@ -37,8 +37,6 @@ export const AUDIT_ACTIONS = [
   "alert-rule.delete",
 ] as const;
 
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
 /** The amount an entry moved or asked to move, in fils, when it has one (refunds, voids). */
 export function auditAmountFils(after: unknown): bigint | null {
   const record = (after ?? {}) as Record<string, { amountFils?: unknown } | undefined>;
