@@ -57,6 +57,11 @@ export const orderListQuery = z.object({
   minAmount: filsFilter.optional(),
   maxAmount: filsFilter.optional(),
   customerId: z.uuid().optional(),
+  refunded: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === "true"))
+    .meta({ description: "true: orders refunded in part or whole (or being refunded); false: none." }),
   money: z
     .enum(MONEY_FIGURES)
     .optional()

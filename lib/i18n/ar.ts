@@ -421,6 +421,7 @@ export const ar: Messages = {
   "orders.filter.to": "إلى",
   "orders.filter.minAmount": "أقل مبلغ (د.ع)",
   "orders.filter.maxAmount": "أعلى مبلغ (د.ع)",
+  "orders.filter.refunded": "مسترد (جزئياً أو كلياً)",
   "orders.filter.attention": "ما يحتاج متابعة فقط",
   "orders.filter.customer": "رقم العميل",
   "orders.export": "تنزيل CSV",

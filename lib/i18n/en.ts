@@ -429,6 +429,7 @@ export const en = {
   "orders.filter.to": "To",
   "orders.filter.minAmount": "Min amount (IQD)",
   "orders.filter.maxAmount": "Max amount (IQD)",
+  "orders.filter.refunded": "Refunded (in part or whole)",
   "orders.filter.attention": "Needs attention only",
   "orders.filter.customer": "Customer id",
   "orders.export": "Download CSV",

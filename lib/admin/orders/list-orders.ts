@@ -53,6 +53,7 @@ async function orderFilter(prisma: PrismaClient, query: OrderListQuery) {
   if (query.flow) and.push({ flow: query.flow });
   if (query.customerId) and.push({ customerId: query.customerId });
   if (query.attention !== undefined) and.push({ needsAttention: query.attention });
+  if (query.refunded !== undefined) and.push({ refundedFils: query.refunded ? { gt: 0n } : 0n });
   if (query.money) and.push(ordersOfFigure(query.money, dayRange(query)));
   else {
     if (query.from) and.push({ createdAt: { gte: baghdadDayStart(query.from) } });

@@ -33,6 +33,8 @@ export async function orderFilterSql(prisma: PrismaClient, query: OrderListQuery
   if (query.flow) add((p) => `flow::text = ${p}`, query.flow);
   if (query.customerId) add((p) => `customer_id = ${p}`, query.customerId);
   if (query.attention !== undefined) add((p) => `needs_attention = ${p}`, query.attention);
+  if (query.refunded !== undefined)
+    filter.conditions.push(query.refunded ? "refunded_fils > 0" : "refunded_fils = 0");
   if (query.money === "held") {
     // Held is now, whatever the days: no range to bind.
     filter.conditions.push(ordersOfFigureSql("held", "", ""));

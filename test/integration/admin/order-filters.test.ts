@@ -69,6 +69,8 @@ describe("the export selects what the list selects", () => {
     "minAmount=5000000&maxAmount=9000000",
     "from=2026-06-01&to=2026-09-30",
     "money=held",
+    "refunded=true",
+    "refunded=false&flow=CASHIER",
     "money=paid",
     "money=taken&from=2026-01-01",
   ])("filter: %s", async (text) => {

@@ -45,7 +45,11 @@ export default async function NotificationsPage({ searchParams }: { searchParams
           t={t}
         />
       </FilterForm>
-      {list && list.notifications.length === 0 ? <p className="card empty">{t("common.empty")}</p> : null}
+      {list && list.notifications.length === 0 ? (
+        <p className="card empty">
+          {[...query.keys()].some((name) => name !== "after") ? t("common.emptyFiltered") : t("common.empty")}
+        </p>
+      ) : null}
       {list && list.notifications.length > 0 ? (
         <NotificationsTable
           notifications={list.notifications}

@@ -159,6 +159,11 @@ function OrderFilters({
                 label={t("orders.filter.attention")}
                 checked={pageQuery.get("attention") === "true"}
               />
+              <CheckFilter
+                name="refunded"
+                label={t("orders.filter.refunded")}
+                checked={pageQuery.get("refunded") === "true"}
+              />
               <div className="form-actions">
                 <button className="btn" type="submit">
                   {t("common.filter")}
