@@ -1,6 +1,7 @@
 // The operator console at scale: 1,000,000 orders (with their lines, timeline events and wallet
 // calls), then latencies of the admin API through `next start` — the order list (first page, filtered
-// pages, a deep keyset page), a search by paymentId, the order detail with its timeline — and the CSV
+// pages, a deep keyset page), a search by paymentId and by what a caller says (a name, phone digits,
+// an amount, a short id), the order detail with its timeline — and the CSV
 // export's rows per second. Also prints the query plans (EXPLAIN ANALYZE) of the list and the search,
 // captured from the very SQL Prisma sends.
 //
@@ -72,6 +73,33 @@ async function measure(name: string, url: (i: number) => string, headers: Record
 }
 
 /** EXPLAIN ANALYZE of every statement Prisma sends while `run` runs. */
+/** What an operator types for each way of searching; names and phones as the seeded profiles have them. */
+function searchQueries(sample: { id: string }[]): [string, string][] {
+  return [
+    ["customer name, typed without vowel marks", "زينب الجبوري"],
+    ["part of a name", "ربيعي"],
+    ["phone digits typed in Arabic-Indic", "٠٧٧٠ ١٢٣ ٤٥٦٧"],
+    ["amount", "12,000"],
+    ["short id, in capitals", `…${(sample[0]?.id ?? "").slice(-8).toUpperCase()}`],
+  ];
+}
+
+async function searchForms(appUrl: string, auth: Record<string, string>, sample: { id: string }[]) {
+  const rows = [];
+  for (const [title, q] of searchQueries(sample)) {
+    const text = title === "short id, in capitals" ? undefined : encodeURIComponent(q);
+    rows.push(
+      await measure(
+        `search: ${title}`,
+        (i) =>
+          `${appUrl}/api/admin/orders?q=${text ?? encodeURIComponent(`…${(sample[i % sample.length]?.id ?? "").slice(-8).toUpperCase()}`)}`,
+        auth,
+      ),
+    );
+  }
+  return rows;
+}
+
 async function explain(
   prisma: PrismaClient,
   client: pg.Client,
@@ -192,6 +220,8 @@ async function main() {
         (i) => `${appUrl}/api/admin/orders/${sample[i % sample.length]?.id}`,
         auth,
       ),
+      // The search box as a caller describes an order (lib/admin/orders/order-search.ts).
+      ...(await searchForms(appUrl, auth, sample)),
     ];
 
     // The console's own pages (server-rendered HTML) over the same services, as an operator's browser
@@ -245,6 +275,11 @@ async function main() {
     await explain(prisma, client, captured, "plan: search by paymentId", () =>
       listOrders(prisma, query(`q=${sample[0]?.payment_id}`)),
     );
+    for (const [title, q] of searchQueries(sample)) {
+      await explain(prisma, client, captured, `plan: search by ${title}`, () =>
+        listOrders(prisma, query(`q=${encodeURIComponent(q)}`)),
+      );
+    }
     await client.end();
     await prisma.$disconnect();
   } finally {
