@@ -7,14 +7,16 @@
 // desktop and on a phone. Writes docs/screenshots/*.png.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { TOTP } from "otpauth";
 import type { Page } from "playwright-core";
 import { startOperatorSession } from "@/lib/auth/operator-sessions";
 import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
+import type { PrismaClient } from "@/lib/db";
 import { launchBrowser } from "@/test/support/browser";
 import { createTestDatabase } from "@/test/support/database";
 import { newMiniProgramUser, type PlacedOrder } from "@/test/support/mini-program";
 import { startNextApp } from "@/test/support/next-app";
-import { createTestOperator } from "@/test/support/operators";
+import { createTestOperator, TEST_OPERATOR_PASSWORD } from "@/test/support/operators";
 import { startTestSandbox } from "@/test/support/sandbox";
 import { waitUntil } from "@/test/support/wait";
 
@@ -49,7 +51,13 @@ async function main() {
       });
 
     // Demo orders, placed and paid as the mini program and the wallet would.
-    const customers = await Promise.all([1, 2, 3].map(() => newMiniProgramUser(app.url, sandbox)));
+    // Customers the wallet knows by name and mobile number, as the console shows them.
+    const people = [
+      { fullName: "عَلِيّ حَسَن", loginId: "+9647701234567" },
+      { fullName: "زينب كاظم", loginId: "+9647809876543" },
+      { fullName: "Omar Saleh", loginId: "+9647501112233" },
+    ];
+    const customers = await Promise.all(people.map((person) => newMiniProgramUser(app.url, sandbox, person)));
     const baskets = [
       { sku: "DATES", quantity: 2 },
       { sku: "COFFEE", quantity: 3 },
@@ -179,12 +187,61 @@ async function main() {
       phone: true,
       beforeShot: startTwoStep,
     });
+    const customerId = (await db.prisma.order.findUniqueOrThrow({ where: { id: refunded.orderId } }))
+      .customerId;
+    await shoot("customer", `/admin/customers/${customerId}`, { locale: "en" });
+    await shoot("customer-phone-ar", `/admin/customers/${customerId}`, { locale: "ar", phone: true });
+    await shoot("search-by-name-ar", `/admin/orders?q=${encodeURIComponent("علي حسن")}`, { locale: "ar" });
+    const reviewRefund = async (page: Page) => {
+      await page.click('button[data-action="refund"]');
+      await page.fill("dialog input[name=amount]", "4000");
+      await page.fill("dialog input[name=reason]", "Returned one box");
+      await page.click('dialog button[data-confirm="edit"]');
+      await page.getByTestId("action-review").waitFor();
+    };
+    await shoot("refund-review", detail, { locale: "en", beforeShot: reviewRefund });
+    await shoot("refund-review-phone-ar", detail, { locale: "ar", phone: true, beforeShot: reviewRefund });
+
+    // The sign-in page's code step, for an operator with two-step sign-in on (signed out first).
+    const withCode = await operatorWithTwoStep(app.url, db.prisma, app.env.NEXTAUTH_SECRET as string);
+    await chromium.browser.clearCookies();
+    const codeStep = async (page: Page) => {
+      await page.fill("input[name=email]", withCode);
+      await page.fill("input[name=password]", TEST_OPERATOR_PASSWORD);
+      await page.click("button[type=submit]");
+      await page.locator("input[name=code]").waitFor();
+    };
+    await shoot("sign-in-code", "/admin/sign-in", { locale: "en", beforeShot: codeStep });
+    await shoot("sign-in-code-phone-ar", "/admin/sign-in", {
+      locale: "ar",
+      phone: true,
+      beforeShot: codeStep,
+    });
   } finally {
     await chromium.close();
     await app.close();
     await sandbox.close();
     await db.drop();
   }
+}
+
+/** An operator who set up two-step sign-in through the API, as the console does; their e-mail. */
+async function operatorWithTwoStep(appUrl: string, prisma: PrismaClient, secret: string): Promise<string> {
+  const operator = await createTestOperator(prisma, "SUPPORT", secret, {
+    email: "noor@shop.example",
+    name: "Noor Abbas",
+  });
+  const headers = { ...operator.browser(appUrl), "content-type": "application/json" };
+  const started = await fetch(`${appUrl}/api/admin/me/second-factor`, { method: "POST", headers });
+  const { secret: key } = (await started.json()) as { secret: string };
+  const code = new TOTP({ secret: key, period: 30 }).generate();
+  const confirmed = await fetch(`${appUrl}/api/admin/me/second-factor/confirm`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ code }),
+  });
+  if (!confirmed.ok) throw new Error(`two-step sign-in: HTTP ${confirmed.status}`);
+  return operator.email;
 }
 
 main().catch((error) => {

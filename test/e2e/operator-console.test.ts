@@ -541,6 +541,40 @@ describe("the operator console", () => {
     await page.goto(url(`/admin/orders/${order.orderId}`));
     const line = page.locator("tr", { has: page.locator("td", { hasText: "TEA" }) });
     expect(await line.locator("td").nth(1).innerText()).toBe("شاي عراقي\nIraqi tea");
+
+    // A refund of more than is left, typed on an Arabic keyboard: the review, then the refusal, all in
+    // Arabic — the amounts in dinars, no English, no fils.
+    await page.click('button[data-action="refund"]');
+    await page.fill("dialog input[name=amount]", "٣٠٠٠");
+    await page.fill("dialog input[name=reason]", "إرجاع");
+    await page.click('dialog button[data-confirm="edit"]');
+    expect(await page.getByTestId("action-review").textContent()).toContain("3,000 د.ع");
+    await page.click('dialog button[data-confirm="review"]');
+    const refusal = page.locator("dialog .notice-bad");
+    await refusal.waitFor();
+    const words = (await refusal.textContent()) ?? "";
+    expect(words).not.toMatch(/[A-Za-z]/);
+    expect(words).toContain("د.ع");
+    await page.click("dialog button[data-change]");
+    await page.click("dialog button[data-dismiss]");
+
+    // A flag raised on the order is resolved from its page with a note, in Arabic.
+    await db.prisma.order.update({
+      where: { id: order.orderId },
+      data: {
+        needsAttention: true,
+        attentionReason: "wallet reports SUCCESS for an order that is CANCELLED",
+      },
+    });
+    await page.reload();
+    expect(await page.locator("#attention").textContent()).toContain("تقول المحفظة إن الدفع نجح");
+    await page.click('button[data-dialog="resolve-flag"]');
+    await page.fill("dialog[open] textarea[name=note]", "تحققت مع دعم المحفظة");
+    await page.click("dialog[open] button[data-confirm]");
+    await page.locator("#attention").waitFor({ state: "detached" });
+    expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.orderId } })).needsAttention).toBe(
+      false,
+    );
     await page.click("button[lang=en]");
     await waitUntil(async () => (await page.getAttribute("html", "dir")) === "ltr", {
       timeoutMs: 10_000,
