@@ -38,18 +38,24 @@ export interface AuthenticatedOperator {
   viaCookie: boolean;
 }
 
-function identityOf(operator: OperatorWithRole, sessionId: string): OperatorIdentity {
+function identityOf(operator: OperatorWithRole, sessionId: string, mustEnrol: boolean): OperatorIdentity {
   return {
     id: operator.id,
     email: operator.email,
     name: operator.name,
     ...grantsOf(operator.roleDefinition),
-    mustEnrolSecondFactor:
-      operator.roleDefinition.requireSecondFactor &&
-      !operator.totpEnabledAt &&
-      operator._count.passkeys === 0,
+    mustEnrolSecondFactor: mustEnrol,
     sessionId,
   };
+}
+
+/**
+ * Whether the operator's role requires a second factor they do not have. Their passkeys are counted
+ * only then: every other request pays for no more than the session's one read.
+ */
+async function mustEnrol(operator: OperatorWithRole): Promise<boolean> {
+  if (!operator.roleDefinition.requireSecondFactor || operator.totpEnabledAt) return false;
+  return (await getPrisma().passkey.count({ where: { operatorId: operator.id } })) === 0;
 }
 
 /** The enabled operator of a session that still stands, as an identity, or null. */
@@ -60,7 +66,7 @@ async function currentOperator(
   const operatorId = typeof token?.operatorId === "string" ? token.operatorId : undefined;
   if (!sessionId) return null;
   const operator = await operatorOfSession(getPrisma(), { sessionId, operatorId }, getEnv().operatorSessions);
-  return operator && identityOf(operator, sessionId);
+  return operator && identityOf(operator, sessionId, await mustEnrol(operator));
 }
 
 /** A cookie's value decoded; one that is not valid percent-encoding is kept as sent. */

@@ -51,7 +51,7 @@ export async function startOperatorSession(
  * The enabled operator of a session that still stands, or null: a session that ended, expired or
  * idled out, one of another operator than the token names, or a disabled operator's.
  */
-export type OperatorWithRole = Operator & { roleDefinition: Role; _count: { passkeys: number } };
+export type OperatorWithRole = Operator & { roleDefinition: Role };
 
 export async function operatorOfSession(
   prisma: PrismaClient,
@@ -62,7 +62,7 @@ export async function operatorOfSession(
   if (!token.sessionId || !token.operatorId) return null;
   const session = await prisma.operatorSession.findUnique({
     where: { id: token.sessionId },
-    include: { operator: { include: { roleDefinition: true, _count: { select: { passkeys: true } } } } },
+    include: { operator: { include: { roleDefinition: true } } },
   });
   if (!session || session.operatorId !== token.operatorId) return null;
   if (!isLive(session, settings, now) || session.operator.disabledAt) return null;
