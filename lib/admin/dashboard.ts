@@ -133,15 +133,17 @@ async function attention(
 }
 
 /**
- * Paid escrow orders not yet accepted, counted on orders_escrow_held_idx. Its predicate must be
+ * Paid escrow orders not yet accepted (and no accept on its way), counted on orders_escrow_held_idx
+ * less the few with an accept in flight (escrow_operations by status). Its predicate must be
  * written as constants: Prisma sends values as parameters, and PostgreSQL only uses a partial index
  * when it can prove the predicate from the query text (with parameters it counts every paid order).
  */
 async function countAwaitingAccept(ctx: ServiceContext): Promise<number> {
   const [row] = await ctx.prisma.$queryRaw<{ count: bigint }[]>`
-    SELECT count(*) AS count FROM orders o WHERE flow = 'ESCROW' AND status = 'PAID'
-       AND NOT EXISTS (SELECT 1 FROM escrow_operations e WHERE e.order_id = o.id AND e.type = 'ACCEPT'
-                          AND e.status IN ('CREATED', 'UNKNOWN', 'RETRY'))`;
+    SELECT (SELECT count(*) FROM orders WHERE flow = 'ESCROW' AND status = 'PAID')
+         - (SELECT count(DISTINCT e.order_id) FROM escrow_operations e JOIN orders o ON o.id = e.order_id
+             WHERE e.status IN ('CREATED', 'UNKNOWN', 'RETRY') AND e.type = 'ACCEPT'
+               AND o.flow = 'ESCROW' AND o.status = 'PAID') AS count`;
   return Number(row?.count ?? 0);
 }
 
