@@ -228,8 +228,8 @@ async function main() {
 /** An operator who set up two-step sign-in through the API, as the console does; their e-mail. */
 async function operatorWithTwoStep(appUrl: string, prisma: PrismaClient, secret: string): Promise<string> {
   const operator = await createTestOperator(prisma, "SUPPORT", secret, {
-    email: "noor@shop.example",
-    name: "Noor Abbas",
+    email: "huda@shop.example",
+    name: "Huda Jasim",
   });
   const headers = { ...operator.browser(appUrl), "content-type": "application/json" };
   const started = await fetch(`${appUrl}/api/admin/me/second-factor`, { method: "POST", headers });
