@@ -9,7 +9,10 @@ import { decode } from "next-auth/jwt";
 import { TOTP } from "otpauth";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { moneyFigures } from "@/lib/admin/money-figures";
+import { dayRange } from "@/lib/admin/orders/list-orders";
 import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
+import { formatAmount } from "@/lib/i18n/format";
 import { launchBrowser } from "@/test/support/browser";
 import { loopbackAddress, signInOverHttp } from "@/test/support/console-sign-in";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
@@ -222,6 +225,12 @@ describe("the operator console", () => {
     await page.click("dialog .dialog-foot .btn-primary");
     // The wallet's answer stays on the page once the dialog is closed.
     expect(await page.locator("#last-action-result").textContent()).toMatch(/processing|Done/);
+    // The list says the order was refunded in part, under its amount.
+    await page.goto(url(`/admin/orders?q=${order.paymentId}`));
+    expect(await page.locator(`tr[data-order="${order.orderId}"] [data-refund-state]`).textContent()).toBe(
+      "Partly refunded: 10,000 IQD",
+    );
+    await page.goto(url(`/admin/orders/${order.orderId}`));
 
     // The page checks again by itself while the refund is in the wallet's hands.
     await page.locator('#refunds [data-status="SUCCESS"]').waitFor({ timeout: 20_000 });
@@ -262,6 +271,47 @@ describe("the operator console", () => {
     const confirmed = await customer.confirmReceipt(order.orderId);
     expect(confirmed.status).toBe(200);
     expect(await customer.orderStatus(order.orderId)).toBe("CONFIRMED");
+    await page.close();
+  });
+
+  it("cancels an escrow order behind buttons that never share a word, in English and Arabic; the day's money leaves it out", async () => {
+    const order = await paidOrder("ESCROW", "MUG", 1);
+    const page = await signedIn("FINANCE");
+    await page.goto(url(`/admin/orders/${order.orderId}`));
+    await page.click('button[data-action="cancel"]');
+    const dismiss = await page.locator("dialog button[data-dismiss]").textContent();
+    const confirm = await page.locator('dialog button[data-confirm="review"]').textContent();
+    expect([dismiss, confirm]).toEqual(["Close without changes", "Cancel the order"]);
+    expect(await page.getByTestId("action-review").textContent()).toContain("15,000 IQD");
+    await page.click("dialog button[data-dismiss]");
+    await page.click("button[lang=ar]");
+    await waitUntil(async () => (await page.getAttribute("html", "dir")) === "rtl", {
+      timeoutMs: 10_000,
+      what: "the Arabic console",
+    });
+    await page.click('button[data-action="cancel"]');
+    const arabic = [
+      await page.locator("dialog button[data-dismiss]").textContent(),
+      await page.locator('dialog button[data-confirm="review"]').textContent(),
+    ];
+    expect(arabic).toEqual(["إغلاق دون تغيير", "إلغاء الطلب"]);
+    await page.click('dialog button[data-confirm="review"]');
+    expect(await page.getByTestId("action-result").textContent()).not.toMatch(/[A-Za-z]{3}/);
+    await page.click("dialog .dialog-foot .btn-primary");
+    // The wallet's answer stays after the page refreshes to the cancelled order.
+    await page.locator('.page-head [data-status="CANCELLED"]').waitFor();
+    expect(await page.locator("#last-action-result").isVisible()).toBe(true);
+
+    // The dashboard's money of the day is the service's, and leaves the cancelled escrow order out.
+    await page.goto(url("/admin"));
+    const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+    const figures = await moneyFigures({ prisma: db.prisma }, dayRange({ from: today, to: today }));
+    const shown = async (figure: string) =>
+      (await page.getByTestId(`money-${figure}`).innerText()).split("\n")[0];
+    expect(await shown("paid")).toBe(formatAmount(figures.paid.amountFils, "ar"));
+    expect(await shown("returned")).toBe(formatAmount(figures.returned.amountFils, "ar"));
+    expect(figures.returned.amountFils).toBeGreaterThanOrEqual(15_000_000n);
+    await page.click("button[lang=en]");
     await page.close();
   });
 
