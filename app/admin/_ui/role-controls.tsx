@@ -31,6 +31,16 @@ function limitOf(form: FormData, name: string): string | null | undefined {
   return fils === null ? undefined : fils.toString();
 }
 
+/** A refund limit typed in IQD; empty is "no limit". */
+function LimitField({ name, label, fils }: { name: string; label: string; fils: string | null | undefined }) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input name={name} inputMode="decimal" dir="ltr" defaultValue={fils ? filsToInput(BigInt(fils)) : ""} />
+    </label>
+  );
+}
+
 function RoleFields({ role }: { role?: EditableRole }) {
   const t = useT();
   const locked = role?.key === "ADMIN";
@@ -55,24 +65,8 @@ function RoleFields({ role }: { role?: EditableRole }) {
           </label>
         ))}
       </fieldset>
-      <label className="field">
-        <span>{t("roles.refundLimit")}</span>
-        <input
-          name="refundLimit"
-          inputMode="decimal"
-          dir="ltr"
-          defaultValue={role?.refundLimitFils ? filsToInput(BigInt(role.refundLimitFils)) : ""}
-        />
-      </label>
-      <label className="field">
-        <span>{t("roles.dailyLimit")}</span>
-        <input
-          name="dailyLimit"
-          inputMode="decimal"
-          dir="ltr"
-          defaultValue={role?.dailyRefundLimitFils ? filsToInput(BigInt(role.dailyRefundLimitFils)) : ""}
-        />
-      </label>
+      <LimitField name="refundLimit" label={t("roles.refundLimit")} fils={role?.refundLimitFils} />
+      <LimitField name="dailyLimit" label={t("roles.dailyLimit")} fils={role?.dailyRefundLimitFils} />
       <p className="muted">{t("roles.limitHint")}</p>
       <label className="check">
         <input
