@@ -302,6 +302,26 @@ describe("the operator console", () => {
     await page.locator('.page-head [data-status="CANCELLED"]').waitFor();
     expect(await page.locator("#last-action-result").isVisible()).toBe(true);
 
+    // Applying the payment's notification again asks first, answers in words, and the contradiction
+    // it finds (SUCCESS for a cancelled order) is flagged under the operator's name, not the wallet's.
+    const notification = await db.prisma.notification.findFirstOrThrow({
+      where: { orderId: order.orderId, kind: "PAYMENT" },
+    });
+    await page.goto(url("/admin/notifications"));
+    await page.click(`button[data-dialog="reapply-${notification.id}"]`);
+    expect(await page.locator("dialog[open]").textContent()).toContain("باسمك");
+    await page.click("dialog[open] button[data-confirm]");
+    const outcome = page.locator("[data-reapplied]");
+    await outcome.waitFor();
+    expect(await outcome.textContent()).not.toMatch(/[A-Za-z{}"]/);
+    const flag = await db.prisma.orderEvent.findFirstOrThrow({
+      where: { orderId: order.orderId, type: "ATTENTION_FLAGGED" },
+    });
+    expect(flag.actor).toBe(`operator:${operators.FINANCE.id}`);
+    expect((await db.prisma.notification.findUniqueOrThrow({ where: { id: notification.id } })).status).toBe(
+      notification.status,
+    );
+
     // The dashboard's money of the day is the service's, and leaves the cancelled escrow order out.
     await page.goto(url("/admin"));
     const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
@@ -324,6 +344,23 @@ describe("the operator console", () => {
     expect(await unknown.textContent()).toContain("Payments with an unknown result");
     await unknown.locator(`a[href="/admin/orders/${order.orderId}"]`).click();
     await page.waitForURL(url(`/admin/orders/${order.orderId}`));
+    // Why it is unknown, in words with the wallet's code beside them, in English and in Arabic.
+    expect(await page.getByTestId("order-why").textContent()).toBe(
+      "The wallet's answer was lost or unclear; it is asked again until it is settled (UNKNOWN_EXCEPTION)",
+    );
+    await page.click("button[lang=ar]");
+    await waitUntil(async () => (await page.getAttribute("html", "dir")) === "rtl", {
+      timeoutMs: 10_000,
+      what: "the Arabic console",
+    });
+    expect(await page.getByTestId("order-why").textContent()).toBe(
+      "ضاع جواب المحفظة أو لم يكن واضحاً؛ يُسأل من جديد حتى يُحسم (UNKNOWN_EXCEPTION)",
+    );
+    await page.click("button[lang=en]");
+    await waitUntil(async () => (await page.getAttribute("html", "dir")) === "ltr", {
+      timeoutMs: 10_000,
+      what: "the English console",
+    });
     await page.click('button[data-action="reconcile"]');
     await page.click("dialog button[data-confirm]");
     // The wallet did create the payment: the customer has yet to pay at the cashier.

@@ -29,17 +29,19 @@ async function json<T>(response: Response, what: string): Promise<T> {
 }
 
 /**
- * A new user of the mini program. With `person`, the wallet knows their name and mobile number, they
- * grant the scopes to share them, and the mini program reads their profile once (GET /api/mini/me),
- * as a real one does to greet them: the console then knows them by name.
+ * A new user of the mini program. With a `fullName`, the wallet knows their name and mobile number,
+ * they grant the scopes to share them, and the mini program reads their profile once (GET
+ * /api/mini/me), as a real one does to greet them: the console then knows them by name. A
+ * `balance` (in fils) too low for an order makes its payment fail at the cashier.
  */
 export async function newMiniProgramUser(
   appUrl: string,
   sandbox: TestSandbox,
-  person?: { fullName: string; loginId: string },
+  person?: { fullName?: string; loginId?: string; balance?: string },
 ): Promise<MiniProgramUser> {
   const { userId } = await sandbox.createUser(person ?? {});
-  const scopes = person ? ["USER_ID", "USER_NAME", "USER_CONTACTINFO"] : ["USER_ID"];
+  const named = person?.fullName !== undefined;
+  const scopes = named ? ["USER_ID", "USER_NAME", "USER_CONTACTINFO"] : ["USER_ID"];
   const { authCode } = await sandbox.createAuthCode(userId, scopes);
   const { sessionToken } = await json<{ sessionToken: string }>(
     await fetch(`${appUrl}/api/mini/session`, {
@@ -50,7 +52,7 @@ export async function newMiniProgramUser(
     "session",
   );
   const auth = { authorization: `Bearer ${sessionToken}` };
-  if (person) await json(await fetch(`${appUrl}/api/mini/me`, { headers: auth }), "profile");
+  if (named) await json(await fetch(`${appUrl}/api/mini/me`, { headers: auth }), "profile");
   const orderStatus = async (orderId: string) =>
     (
       await json<{ status: string }>(
