@@ -148,7 +148,7 @@ describe("events in the console", () => {
     await page.close();
   }, 120_000);
 
-  it("every page of the console and an order's, on a 390 px phone in English and Arabic: nothing scrolls sideways, axe-core finds nothing serious", async () => {
+  it("every page of the console and an order's, on a 390 px phone in English and Arabic: nothing scrolls sideways, axe-core finds nothing", async () => {
     const order = (await db.prisma.order.findFirstOrThrow({ where: { status: "PAID" } })).id;
     const problems: string[] = [];
     for (const locale of ["en", "ar"]) {
@@ -193,12 +193,11 @@ describe("events in the console", () => {
             }
           ).axe;
           const result = await axe.run();
-          return result.violations
-            .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-            .map(
-              (violation) =>
-                `${violation.id} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-            );
+          // Every finding, whatever its impact: the console's pages have none.
+          return result.violations.map(
+            (violation) =>
+              `${violation.id} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+          );
         });
         for (const violation of violations) problems.push(`${locale} ${path}: ${violation}`);
         if (process.env.SCREENSHOT_DIR) {
