@@ -180,6 +180,18 @@ describe("the operator console", () => {
     await page.waitForURL(/\/admin\/customers\//);
     expect(await page.locator("h1").textContent()).toContain("عَلِيّ حَسَن");
     expect(await page.locator(`#customer-orders tr[data-order="${order.orderId}"]`).count()).toBe(1);
+
+    // The same search in the Arabic console, and what it says it found, in Arabic.
+    await page.click("button[lang=ar]");
+    await waitUntil(async () => (await page.getAttribute("html", "dir")) === "rtl", {
+      timeoutMs: 10_000,
+      what: "the Arabic console",
+    });
+    await search("علي حسن");
+    expect(await page.locator("[data-match]").textContent()).toBe("طلبات العملاء بهذا الاسم.");
+    await search("٠٧٧٠ ١٢٣ ٤٥٦٧");
+    expect(await page.locator("[data-match]").getAttribute("data-match")).toBe("phone");
+    await page.click("button[lang=en]");
     await page.close();
   });
 
@@ -230,6 +242,19 @@ describe("the operator console", () => {
     expect(await page.locator(`tr[data-order="${order.orderId}"] [data-refund-state]`).textContent()).toBe(
       "Partly refunded: 10,000 IQD",
     );
+    await page.click("button[lang=ar]");
+    await waitUntil(async () => (await page.getAttribute("html", "dir")) === "rtl", {
+      timeoutMs: 10_000,
+      what: "the Arabic console",
+    });
+    expect(await page.locator(`tr[data-order="${order.orderId}"] [data-refund-state]`).textContent()).toBe(
+      "مسترد جزئياً: 10,000 د.ع",
+    );
+    await page.click("button[lang=en]");
+    await waitUntil(async () => (await page.getAttribute("html", "dir")) === "ltr", {
+      timeoutMs: 10_000,
+      what: "the English console",
+    });
     await page.goto(url(`/admin/orders/${order.orderId}`));
 
     // The page checks again by itself while the refund is in the wallet's hands.
@@ -410,6 +435,19 @@ describe("the operator console", () => {
     // Each entry in words, with the amount a refund moved; the filter names actions in words too.
     const refundEntry = page.locator('td[data-action="order.refund"]').first();
     expect(await refundEntry.textContent()).toMatch(/^Refunded[\d,]+ IQD$/);
+    await page.click("button[lang=ar]");
+    await waitUntil(async () => (await page.getAttribute("html", "dir")) === "rtl", {
+      timeoutMs: 10_000,
+      what: "the Arabic console",
+    });
+    expect(await page.locator('td[data-action="order.refund"]').first().textContent()).toMatch(
+      /^استرداد[\d,]+ د\.ع$/,
+    );
+    await page.click("button[lang=en]");
+    await waitUntil(async () => (await page.getAttribute("html", "dir")) === "ltr", {
+      timeoutMs: 10_000,
+      what: "the English console",
+    });
     await page.selectOption("select[name=action]", "order.refund");
     await page.click("form[action='/admin/audit'] button[type=submit]");
     await page.waitForURL(/action=order.refund/);
