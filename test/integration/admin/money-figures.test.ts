@@ -120,4 +120,23 @@ describe("the money of a day", () => {
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ money: { net: { amountFils: "9500000" } } });
   });
+
+  it("does not list an escrow order as waiting to be accepted once its accept was sent", async () => {
+    const waiting = (await app.paidOrder("ESCROW", "TEA")).orderId;
+    const before = await getDashboard(getServiceContext(), async () => []);
+    expect(before.attention.awaitingAccept.orders.map((order) => order.id)).toContain(waiting);
+    // The accept went out and its answer was lost: reconciliation owns it now, not the operator.
+    await app.db.prisma.escrowOperation.create({
+      data: {
+        orderId: waiting,
+        type: "ACCEPT",
+        requestId: `accept_${crypto.randomUUID()}`,
+        status: "UNKNOWN",
+        requestedBy: "operator:x",
+      },
+    });
+    const after = await getDashboard(getServiceContext(), async () => []);
+    expect(after.attention.awaitingAccept.orders.map((order) => order.id)).not.toContain(waiting);
+    expect(after.attention.awaitingAccept.count).toBe(before.attention.awaitingAccept.count - 1);
+  });
 });
