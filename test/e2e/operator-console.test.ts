@@ -346,6 +346,12 @@ describe("the operator console", () => {
     expect((await db.prisma.notification.findUniqueOrThrow({ where: { id: notification.id } })).status).toBe(
       notification.status,
     );
+    // And the flag it raised is cleared from the order's page with a note: nothing stays on the list.
+    await page.goto(url(`/admin/orders/${order.orderId}`));
+    await page.click('button[data-dialog="resolve-flag"]');
+    await page.fill("dialog[open] textarea[name=note]", "الدفع الأصلي أُعيد بالإلغاء");
+    await page.click("dialog[open] button[data-confirm]");
+    await page.locator("#attention").waitFor({ state: "detached" });
 
     // The dashboard's money of the day is the service's, and leaves the cancelled escrow order out.
     await page.goto(url("/admin"));
