@@ -10,6 +10,7 @@ import { ESCROW_HELD_STATUSES } from "@/lib/orders/order-state";
 import type { QueueMetrics } from "@/lib/queue/metrics";
 import { REFUND_IN_FLIGHT_STATUSES } from "@/lib/refunds/refund-state";
 import { statusListSql } from "@/lib/state/status-list-sql";
+import { baghdadDate, baghdadMidnight } from "@/lib/time/baghdad-day";
 import { type MoneyRange, moneyFigures } from "./money-figures";
 import { ORDER_LIST_COLUMNS } from "./orders/list-orders";
 
@@ -18,13 +19,6 @@ const ESCROW_HELD = statusListSql(ESCROW_HELD_STATUSES);
 const REFUNDS_IN_FLIGHT = statusListSql(REFUND_IN_FLIGHT_STATUSES);
 
 export const DASHBOARD_DAYS = 30;
-
-/** Midnight in Baghdad (UTC+3, no daylight saving) of the day `time` falls on, as a UTC instant. */
-export function baghdadMidnight(time: Date): Date {
-  const shifted = new Date(time.getTime() + 3 * 3600_000);
-  shifted.setUTCHours(0, 0, 0, 0);
-  return new Date(shifted.getTime() - 3 * 3600_000);
-}
 
 export interface DayVolume {
   /** YYYY-MM-DD in Baghdad. */
@@ -151,7 +145,7 @@ async function countAwaitingAccept(ctx: ServiceContext): Promise<number> {
 function fillDays(since: Date, rows: { day: string; count: bigint; amount: bigint }[]): DayVolume[] {
   const byDay = new Map(rows.map((row) => [row.day, row]));
   return Array.from({ length: DASHBOARD_DAYS }, (_, index) => {
-    const day = new Date(since.getTime() + index * 86_400_000 + 3 * 3600_000).toISOString().slice(0, 10);
+    const day = baghdadDate(new Date(since.getTime() + index * 86_400_000));
     const row = byDay.get(day);
     return { day, count: Number(row?.count ?? 0), amountFils: row?.amount ?? 0n };
   });

@@ -10,6 +10,7 @@ import type { ServiceContext } from "@/lib/context/service-context";
 import type { Order, Prisma, Refund, RefundRequest } from "@/lib/db";
 import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/errors/domain-errors";
 import { lockOrder } from "@/lib/orders/lock-order";
+import { baghdadMidnight } from "@/lib/time/baghdad-day";
 import { type NewRefund, reserveRefund, sendRefund, storeRefund } from "./request-refund";
 
 interface AuditedChange {
@@ -34,13 +35,6 @@ export interface RefundAsk {
 export type RefundOutcome = { kind: "refund"; refund: Refund } | { kind: "request"; request: RefundRequest };
 
 const actorOf = (operatorId: string) => `operator:${operatorId}`;
-
-/** Midnight in Baghdad (UTC+3, no daylight saving) of the day `time` falls on. */
-function baghdadDayStart(time: Date): Date {
-  const shifted = new Date(time.getTime() + 3 * 3600_000);
-  shifted.setUTCHours(0, 0, 0, 0);
-  return new Date(shifted.getTime() - 3 * 3600_000);
-}
 
 /**
  * Refunds at once when the amount is within the operator's limits, otherwise stores a request for
@@ -126,7 +120,7 @@ async function overLimit(
     _sum: { amountFils: true },
     where: {
       requestedBy: actorOf(ask.operator.id),
-      createdAt: { gte: baghdadDayStart(ctx.now()) },
+      createdAt: { gte: baghdadMidnight(ctx.now()) },
       status: { not: "FAIL" },
       request: null,
     },

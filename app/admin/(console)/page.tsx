@@ -9,6 +9,7 @@ import type { ProbeResult } from "@/lib/health/check-health";
 import { dynamicKey, type Locale, type Translate } from "@/lib/i18n/translate";
 import { ORDER_STATUSES_FOR_OPERATORS } from "@/lib/orders/order-state";
 import { getAppQueueMetrics } from "@/lib/queue/metrics";
+import { baghdadDate } from "@/lib/time/baghdad-day";
 import { OrderStatusBadge, RefundStatusBadge } from "../_ui/badges";
 import { consolePage, type SearchParams } from "../_ui/console-page";
 import { DataTable } from "../_ui/data-table";
@@ -79,7 +80,7 @@ interface View {
 export default async function DashboardPage({ searchParams }: { searchParams: SearchParams }) {
   const { ctx, locale, t } = await consolePage();
   const range = dashboardQuery.safeParse(await searchParams);
-  const todayText = baghdadDayOf(ctx.now());
+  const todayText = baghdadDate(ctx.now());
   const from = (range.success && range.data.from) || todayText;
   const to = (range.success && range.data.to) || from;
   const [dashboard, health] = await Promise.all([
@@ -316,11 +317,6 @@ function QueuesCard({ queues, t }: { queues: Dashboard["queues"]; t: Translate }
       )}
     </section>
   );
-}
-
-/** Today's date in Baghdad (UTC+3), as a date input writes it. */
-function baghdadDayOf(time: Date): string {
-  return new Date(time.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
 }
 
 /** Whether the wallet answers us now: an operator should know before a customer complains. */

@@ -3,8 +3,9 @@
 // and a payment counts on its day in Baghdad, not in UTC.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedOrders } from "@/bench/support/seed-orders";
-import { baghdadMidnight, DASHBOARD_DAYS, getDashboard } from "@/lib/admin/dashboard";
+import { DASHBOARD_DAYS, getDashboard } from "@/lib/admin/dashboard";
 import type { ServiceContext } from "@/lib/context/service-context";
+import { baghdadMidnight } from "@/lib/time/baghdad-day";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
 
 let db: TestDatabase;
