@@ -34,6 +34,12 @@ export async function createApiKey(
   actor: OperatorIdentity,
   input: z.output<typeof apiKeyInput>,
 ) {
+  if (actor.apiKeyId) {
+    // A key that made keys would live on in them after it was revoked.
+    throw new ForbiddenError("Make API keys in the console, signed in: an API key cannot make another.", {
+      reason: "SIGNED_IN_ONLY",
+    });
+  }
   const { secret, prefix, secretHash } = newApiKeySecret();
   const now = ctx.now();
   const key = await ctx.prisma.$transaction(async (tx) => {

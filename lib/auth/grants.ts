@@ -1,7 +1,7 @@
 // What a role grants an operator at this moment: its permissions and its refund limits, read from
 // the `roles` row on every request (lib/auth/operator-session.ts) so an ADMIN's change applies at once.
 import type { Role } from "@/lib/db";
-import { isPermission, type Permission } from "./permissions";
+import { isPermission, type Permission, SIGNED_IN_ONLY } from "./permissions";
 
 interface RefundLimits {
   /** The largest refund sent without approval, in fils; null: no limit. */
@@ -36,13 +36,16 @@ function lower(a: bigint | null, b: bigint | null): bigint | null {
 
 /**
  * What an API key may do: only what both its own role and its maker's current role allow, with the
- * lower of each limit. Demoting the maker narrows their keys at once.
+ * lower of each limit, and never what is for people signed in (SIGNED_IN_ONLY). Demoting the maker
+ * narrows their keys at once.
  */
 export function narrowestGrants(key: Grants, maker: Grants): Grants {
   return {
     role: key.role,
     roleName: key.roleName,
-    permissions: key.permissions.filter((permission) => maker.permissions.includes(permission)),
+    permissions: key.permissions.filter(
+      (permission) => maker.permissions.includes(permission) && !SIGNED_IN_ONLY.includes(permission),
+    ),
     refundLimits: {
       perRefundFils: lower(key.refundLimits.perRefundFils, maker.refundLimits.perRefundFils),
       perDayFils: lower(key.refundLimits.perDayFils, maker.refundLimits.perDayFils),

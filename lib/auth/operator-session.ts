@@ -157,6 +157,20 @@ export function requirePermission(
 }
 
 /**
+ * For what an operator does about their own account (passkeys, two-step sign-in, sessions): only the
+ * person, signed in. Through an API key acting for them, a script could otherwise add a passkey that
+ * signs in as its maker, with the maker's whole role rather than the key's.
+ */
+export function requireSignedIn(operator: OperatorIdentity): void {
+  if (!operator.sessionId) {
+    throw new ForbiddenError(
+      "This is about your own sign-in: do it in the console, signed in. An API key cannot.",
+      { reason: "SIGNED_IN_ONLY" },
+    );
+  }
+}
+
+/**
  * For pages (server components): the signed-in operator, or a redirect to the sign-in page; one
  * whose role lacks `permission` sees the "not allowed" page instead of the content, and one who must
  * enrol a second factor is sent to do so.

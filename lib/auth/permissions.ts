@@ -32,6 +32,13 @@ export const PERMISSIONS = [
 
 export type Permission = (typeof PERMISSIONS)[number];
 
+/**
+ * What only a person signed in to the console does, never a script with an API key, whatever the
+ * key's role: who may sign in and with what rights. A key that could make an operator (or set their
+ * password) would open a console session of its own choosing, outliving the key's revocation.
+ */
+export const SIGNED_IN_ONLY: readonly Permission[] = ["operators.manage"];
+
 /** What a console route or page needs: a permission, or "own-account" for what any operator does about themselves. */
 export type OperatorAccess = Permission | "own-account";
 

@@ -13,11 +13,16 @@ import "server-only";
 //   route.wallet    the wallet's notifications: raw body, answers in the wallet's result format,
 //                   addresses that keep sending unverifiable notifications are refused unheard
 //   route.operator  the operator console's API: a signed-in operator holding the given permission
-//                   ("own-account": any operator, about themselves, even before a required second
-//                   factor is enrolled); writes authenticated by the session cookie must come from
+//                   ("own-account": any operator signed in, about themselves, even before a required
+//                   second factor is enrolled; never an API key); writes authenticated by the session cookie must come from
 //                   our own origin
 import type { z } from "zod";
-import { authenticateOperator, type OperatorIdentity, requirePermission } from "@/lib/auth/operator-session";
+import {
+  authenticateOperator,
+  type OperatorIdentity,
+  requirePermission,
+  requireSignedIn,
+} from "@/lib/auth/operator-session";
 import type { OperatorAccess } from "@/lib/auth/permissions";
 import { getServiceContext, type ServiceContext } from "@/lib/context/service-context";
 import { authenticateCustomer } from "@/lib/sessions/authenticate-customer";
@@ -178,8 +183,10 @@ function operatorRoute<P>(
     async ({ request }) => {
       const { operator, viaCookie } = await authenticateOperator(request);
       if (viaCookie) assertSameOrigin(request);
-      if (access === "own-account") requirePermission(operator, null, "allowed-before-enrolment");
-      else requirePermission(operator, access);
+      if (access === "own-account") {
+        requireSignedIn(operator);
+        requirePermission(operator, null, "allowed-before-enrolment");
+      } else requirePermission(operator, access);
       assertJsonBody(request);
       return { operator };
     },

@@ -643,7 +643,7 @@ export const en = {
 
   "apiKeys.title": "API keys",
   "apiKeys.intro":
-    "Keys let your own scripts use the console's API (a nightly export, a report). Each key acts for the administrator who made it, with the role you give it, until it expires or you revoke it.",
+    "Keys let your own scripts use the console's API (a nightly export, a report). Each key acts for the administrator who made it, with the role you give it, until it expires or you revoke it. A key never manages operators, makes keys or changes anyone's sign-in: only a person signed in does that.",
   "apiKeys.col.name": "Name",
   "apiKeys.col.key": "Key",
   "apiKeys.col.role": "Role",

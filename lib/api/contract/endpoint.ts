@@ -16,8 +16,8 @@ type EndpointMethod = (typeof ENDPOINT_METHODS)[number];
  *   customer  a mini program session: `Authorization: Bearer <sessionToken>`
  *   wallet    the wallet's signed notifications; answers in the wallet's result format
  *   operator  a signed-in operator of the console holding this permission ("own-account": any
- *             operator, about themselves): next-auth's session in its cookie, the same token as
- *             `Authorization: Bearer`, or an API key (scripts)
+ *             operator, about themselves, signed in): next-auth's session in its cookie, the same
+ *             token as `Authorization: Bearer`, or an API key (scripts; never own-account)
  */
 export type EndpointAuth = "public" | "customer" | "wallet" | { operator: OperatorAccess };
 

@@ -146,10 +146,57 @@ describe("using a key", () => {
 
   it("needs no Origin check: a script sends it itself, a browser never does", async () => {
     const key = await makeKey(admin, { role: "ADMIN" });
-    const made = await app.call("POST", "/api/admin/api-keys", {
-      headers: { ...withKey(key.secret), Origin: "https://elsewhere.example" },
-      json: { name: "made by a script", role: "VIEWER", expiresInDays: 7 },
+    const { orderId } = await app.paidOrder();
+    const reconcile = await app.call("POST", `/api/admin/orders/${orderId}/reconcile`, {
+      headers: {
+        ...withKey(key.secret),
+        Origin: "https://elsewhere.example",
+        "Idempotency-Key": crypto.randomUUID(),
+      },
+      json: {},
     });
-    expect(made.status).toBe(201);
+    expect(reconcile.status, await reconcile.clone().text()).toBe(200);
+  });
+});
+
+describe("what only a person signed in does", () => {
+  // Even an ADMIN key of an ADMIN: a key that could add a passkey, make an operator or make keys
+  // would hand whoever holds it a console session or a credential that outlives the key.
+  it("an ADMIN key cannot touch its maker's sign-in, manage operators or make keys, and still works for the rest", async () => {
+    const maker = await createTestOperator(app.db.prisma, "ADMIN");
+    const key = await makeKey(maker, { role: "ADMIN" });
+    const other = await createTestOperator(app.db.prisma, "SUPPORT");
+    const asKey = (method: string, path: string, json?: unknown) =>
+      app.call(method, path, { headers: withKey(key.secret), ...(json === undefined ? {} : { json }) });
+    const refused: [string, string, unknown?][] = [
+      ["POST", "/api/admin/me/passkeys/options"],
+      ["GET", "/api/admin/me/passkeys"],
+      ["POST", "/api/admin/me/second-factor"],
+      ["GET", "/api/admin/sessions"],
+      ["POST", "/api/admin/sessions/end-others"],
+      ["POST", "/api/admin/api-keys", { name: "another", role: "VIEWER", expiresInDays: 7 }],
+      ["GET", "/api/admin/operators"],
+      [
+        "POST",
+        "/api/admin/operators",
+        { email: "new@shop.example", name: "New", role: "ADMIN", password: "a long enough password 1" },
+      ],
+      ["PATCH", `/api/admin/operators/${other.id}`, { password: "another long password 2" }],
+      ["DELETE", `/api/admin/operators/${other.id}/second-factor`],
+      ["GET", "/api/admin/roles"],
+    ];
+    for (const [method, path, json] of refused) {
+      const answer = await asKey(method, path, json);
+      expect(answer.status, `${method} ${path}: ${await answer.clone().text()}`).toBe(403);
+    }
+    expect(await app.db.prisma.passkey.count({ where: { operatorId: maker.id } })).toBe(0);
+    expect(await app.db.prisma.apiKey.count({ where: { operatorId: maker.id } })).toBe(1);
+    expect(await app.db.prisma.operator.count({ where: { email: "new@shop.example" } })).toBe(0);
+
+    const keys = await asKey("GET", "/api/admin/api-keys");
+    expect(keys.status, "integrations.manage still reaches the list").toBe(200);
+    expect((await asKey("GET", "/api/admin/orders")).status).toBe(200);
+    const signedIn = await app.call("GET", "/api/admin/sessions", { headers: maker.script() });
+    expect(signedIn.status, "the maker, signed in, reaches their own account").toBe(200);
   });
 });
