@@ -8,6 +8,7 @@
 // - Without it (a route called in-process, in tests), Next.js's rule stands: it fills the header from
 //   the socket only when absent, so the N-th entry from the right is the address the outermost proxy
 //   saw.
+import ipaddr from "ipaddr.js";
 
 /** Longest address kept: an IPv6 address with a zone fits, a pasted essay does not. */
 const MAX_ADDRESS_LENGTH = 64;
@@ -38,4 +39,18 @@ function withoutPort(address: string): string {
   if (bracketed?.[1]) return bracketed[1];
   const ipv4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(address);
   return ipv4WithPort?.[1] ?? address;
+}
+
+/**
+ * The budget an address spends from (rate limits, sign-in throttling, forged notifications). An IPv6
+ * client is usually handed a whole /64 and picks any address in it, so all of a /64 shares one
+ * budget; an IPv4 address, also written IPv4-mapped (::ffff:203.0.113.7), is its own. Anything that
+ * is not an address ("unknown") is kept as it is.
+ */
+export function addressBudgetKey(address: string): string {
+  if (!ipaddr.IPv6.isValid(address)) return address;
+  const ipv6 = ipaddr.IPv6.parse(address);
+  if (ipv6.isIPv4MappedAddress()) return ipv6.toIPv4Address().toString();
+  const network = new ipaddr.IPv6([...ipv6.parts.slice(0, 4), 0, 0, 0, 0]);
+  return `${network.toString()}/64`;
 }

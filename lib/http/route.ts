@@ -26,6 +26,7 @@ import {
 import type { OperatorAccess } from "@/lib/auth/permissions";
 import { getServiceContext, type ServiceContext } from "@/lib/context/service-context";
 import { authenticateCustomer } from "@/lib/sessions/authenticate-customer";
+import { addressBudgetKey } from "./client-address";
 import { errorResponse, walletErrorResponse } from "./error-response";
 import { HttpError } from "./errors";
 import { observeRequest } from "./observe-request";
@@ -99,7 +100,8 @@ function boundary<P, Extra>(
   // Request id, its log context and the request metrics wrap everything, the catch included.
   return observeRequest(async (request, context) => {
     try {
-      if (options.rateLimit) await enforceRateLimit(options.rateLimit, clientAddress(request));
+      if (options.rateLimit)
+        await enforceRateLimit(options.rateLimit, addressBudgetKey(clientAddress(request)));
       const ctx = getServiceContext();
       // Authentication first: an unauthenticated caller learns nothing about what it sent.
       const extra = await identify({ request, ctx });
@@ -150,13 +152,15 @@ function walletRoute<P>(options: RouteOptions<P>, handler: Handler<WalletCall<P>
     async ({ request }) => {
       const sourceAddress = clientAddress(request);
       const rawBody = await readBodyText(request, WALLET_BODY_LIMIT_BYTES);
-      const refuseIfFlooding = () => failureBudget.check(FORGED_NOTIFICATION_LIMIT, sourceAddress);
+      const budget = addressBudgetKey(sourceAddress);
+      const refuseIfFlooding = () => failureBudget.check(FORGED_NOTIFICATION_LIMIT, budget);
       return { rawBody, sourceAddress, refuseIfFlooding };
     },
     async (call) => {
       const response = await handler(call);
       // The intake answers 401 only for notifications it could not verify: they spend the budget.
-      if (response.status === 401) await failureBudget.spend(FORGED_NOTIFICATION_LIMIT, call.sourceAddress);
+      if (response.status === 401)
+        await failureBudget.spend(FORGED_NOTIFICATION_LIMIT, addressBudgetKey(call.sourceAddress));
       return response;
     },
     walletErrorResponse,

@@ -127,6 +127,18 @@ describe("operator sign-in", () => {
     expect(await signIn(operator.email, PASSWORD, address())).toMatchObject({ ok: true });
   });
 
+  it("an IPv6 guesser gets one budget for its whole /64, however many of its addresses it uses", async () => {
+    const operator = await newOperator();
+    const network = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:1`;
+    for (let i = 0; i < 5; i++) await signIn(operator.email, `guess ${i}`, `${network}::${i + 1}`);
+    const fresh = `${network}:ffff:ffff:ffff:fff${Math.floor(Math.random() * 10)}`;
+    expect(await signIn(operator.email, PASSWORD, fresh), "a new address in the same /64").toMatchObject({
+      error: /^LOCKED:/,
+    });
+    const neighbour = `${network.slice(0, -1)}2::1`;
+    expect(await signIn(operator.email, PASSWORD, neighbour), "the next /64").toMatchObject({ ok: true });
+  });
+
   it("files sign-ins of known operators, both ways, with the address, in the audit log", async () => {
     const operator = await newOperator();
     const from = address();

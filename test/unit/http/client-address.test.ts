@@ -1,6 +1,7 @@
-// Which X-Forwarded-For entry is believed: the one our own proxies wrote, never what a client typed.
+// Which X-Forwarded-For entry is believed: the one our own proxies wrote, never what a client typed;
+// and which budget an address spends from.
 import { describe, expect, it } from "vitest";
-import { clientAddressFrom } from "@/lib/http/client-address";
+import { addressBudgetKey, clientAddressFrom } from "@/lib/http/client-address";
 
 describe("clientAddressFrom", () => {
   it("takes the address a proxy that replaces the header (Caddy) or Next.js itself wrote", () => {
@@ -45,5 +46,26 @@ describe("clientAddressFrom", () => {
 
   it("keeps at most 64 characters, so a long header cannot make long keys", () => {
     expect(clientAddressFrom("x".repeat(500), null, 1)).toHaveLength(64);
+  });
+});
+
+describe("addressBudgetKey", () => {
+  it("gives a whole IPv6 /64 one budget: its holder picks any address in it", () => {
+    const a = addressBudgetKey("2001:db8:1234:5678::1");
+    expect(a).toBe("2001:db8:1234:5678::/64");
+    expect(addressBudgetKey("2001:0db8:1234:5678:ffff:eeee:dddd:cccc")).toBe(a);
+    expect(addressBudgetKey("2001:db8:1234:5679::1"), "the next /64 is someone else").not.toBe(a);
+    expect(addressBudgetKey("fe80::1%eth0")).toBe("fe80::/64");
+  });
+
+  it("keeps an IPv4 address its own budget, however it is written", () => {
+    expect(addressBudgetKey("203.0.113.7")).toBe("203.0.113.7");
+    expect(addressBudgetKey("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(addressBudgetKey("203.0.113.8")).not.toBe(addressBudgetKey("203.0.113.7"));
+  });
+
+  it("keeps what is not an address as it is", () => {
+    expect(addressBudgetKey("unknown")).toBe("unknown");
+    expect(addressBudgetKey("not:an:address")).toBe("not:an:address");
   });
 });
