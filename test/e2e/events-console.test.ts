@@ -5,11 +5,11 @@
 // Needs a production build (`npm run build`, which .ci/run does before the browser tests).
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
-import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
+import { axeFindings } from "@/test/support/axe";
 import { launchBrowser } from "@/test/support/browser";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
 import { newMiniProgramUser } from "@/test/support/mini-program";
@@ -28,7 +28,6 @@ let browser: BrowserContext;
 let admin: TestOperator;
 let receiver: { url: string; ids: string[]; close(): Promise<void> };
 const prefix = uniquePrefix();
-const require = createRequire(import.meta.url);
 
 async function startReceiver() {
   const ids: string[] = [];
@@ -181,24 +180,7 @@ describe("events in the console", () => {
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );
         if (overflow > 0) problems.push(`${locale} ${path}: scrolls sideways by ${overflow} px`);
-        await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
-        const violations = await page.evaluate(async () => {
-          const axe = (
-            window as unknown as {
-              axe: {
-                run(): Promise<{
-                  violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
-                }>;
-              };
-            }
-          ).axe;
-          const result = await axe.run();
-          // Every finding, whatever its impact: the console's pages have none.
-          return result.violations.map(
-            (violation) =>
-              `${violation.id} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-          );
-        });
+        const violations = await axeFindings(page);
         for (const violation of violations) problems.push(`${locale} ${path}: ${violation}`);
         if (process.env.SCREENSHOT_DIR) {
           await page.screenshot({

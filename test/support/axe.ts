@@ -1,0 +1,21 @@
+// axe-core in a Playwright page: every finding, whatever its impact, as "rule at selector" lines.
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+
+const require = createRequire(import.meta.url);
+
+interface AxeWindow {
+  axe: {
+    run(): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+  };
+}
+
+export async function axeFindings(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+  return page.evaluate(async () => {
+    const result = await (window as unknown as AxeWindow).axe.run();
+    return result.violations.map(
+      (violation) => `${violation.id} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+  });
+}
