@@ -223,11 +223,13 @@ export async function completeEscrowOperation(
       // Done already (a repeat), or recorded as failed while the wallet says it succeeded.
       const current = await tx.escrowOperation.findUniqueOrThrow({ where: { id: operation.id } });
       if (current.status === "FAIL") {
-        await flagOrder(
-          tx,
-          operation.orderId,
-          `wallet reports ${operation.type} ${operation.requestId} succeeded; we recorded it failed`,
-        );
+        await flagOrder(tx, operation.orderId, {
+          kind: "CONTRADICTION",
+          operation: operation.type,
+          requestId: operation.requestId,
+          wallet: "succeeded",
+          ours: "failed",
+        });
       }
       return;
     }
@@ -237,11 +239,7 @@ export async function completeEscrowOperation(
       detail: { operationId: operation.id, requestId: operation.requestId },
     });
     if (!moved) {
-      await flagOrder(
-        tx,
-        operation.orderId,
-        `wallet confirmed ${operation.type} the order state does not allow`,
-      );
+      await flagOrder(tx, operation.orderId, { kind: "CONFIRMED_NOT_ALLOWED", operation: operation.type });
     }
   });
   return currentResult(ctx, operation);

@@ -245,11 +245,12 @@ export const ar: Messages = {
 
   "flag.successOnFinal": "تقول المحفظة إن الدفع نجح، لكن حالة الطلب «{fact}». تحقق مع المحفظة قبل أي إجراء.",
   "flag.paymentUnsettled": "لم تحسم المحفظة هذا الدفع بعد {fact} من التحقق.",
-  "flag.operationUnsettled": "لم تحسم المحفظة «{fact}» منذ مدة طويلة.",
+  "flag.operationUnsettled": "لم تحسم المحفظة «{fact}» بعد {after}.",
   "flag.amountMismatch": "ذكر إشعار {fact} مبلغاً غير مبلغنا.",
   "flag.paymentIdMismatch": "ذكر إشعار {fact} دفعاً غير دفعنا.",
   "flag.contradiction": "تختلف المحفظة وسجلاتنا بشأن «{fact}».",
-  "flag.refundContradiction": "تختلف المحفظة وسجلاتنا بشأن استرداد.",
+  "flag.refundContradiction":
+    "تقول المحفظة إن الاسترداد «{wallet}»، لكن سجلاتنا تقول «{ours}». تحقق مع المحفظة قبل أي إجراء.",
   "flag.cannotResend": "تعذّر إرسال الدفع إلى المحفظة مرة أخرى.",
   "flag.confirmedNotAllowed": "أكدت المحفظة «{fact}» وحالة الطلب لا تسمح بذلك.",
   "flag.kind.payment": "دفع",

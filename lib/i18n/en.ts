@@ -252,11 +252,12 @@ export const en = {
   "flag.successOnFinal":
     "The wallet says the payment succeeded, but the order is {fact}. Check with the wallet before doing anything.",
   "flag.paymentUnsettled": "The wallet has not settled this payment after {fact} of checking.",
-  "flag.operationUnsettled": "The wallet has not settled “{fact}” for a long time.",
+  "flag.operationUnsettled": "The wallet has not settled “{fact}” after {after}.",
   "flag.amountMismatch": "A {fact} notification named a different amount than ours.",
   "flag.paymentIdMismatch": "A {fact} notification named a different payment than ours.",
   "flag.contradiction": "The wallet and our records disagree on “{fact}”.",
-  "flag.refundContradiction": "The wallet and our records disagree on a refund.",
+  "flag.refundContradiction":
+    "The wallet says a refund is “{wallet}”, but our records say “{ours}”. Check with the wallet before doing anything.",
   "flag.cannotResend": "The payment could not be sent to the wallet again.",
   "flag.confirmedNotAllowed": "The wallet confirmed “{fact}”, which the order's state did not allow.",
   "flag.kind.payment": "payment",

@@ -8,6 +8,7 @@ import { moveEscrowOperation } from "@/lib/escrow/escrow-operation-state";
 import { completeEscrowOperation } from "@/lib/escrow/escrow-operations";
 import { findOrder } from "@/lib/orders/find-order";
 import { flagOrder } from "@/lib/orders/flag-order";
+import type { OrderFlag } from "@/lib/orders/order-flags";
 import { FINAL_STATUSES, type OrderEvent } from "@/lib/orders/order-state";
 import { transitionOrderWithRetry } from "@/lib/orders/transition-order";
 import { applyRefundStatus } from "@/lib/refunds/apply-refund-status";
@@ -27,9 +28,9 @@ export interface ApplyOptions {
 
 const WALLET = "wallet:notification";
 
-async function flag(ctx: ServiceContext, orderId: string, reason: string, options: ApplyOptions) {
+async function flag(ctx: ServiceContext, orderId: string, reason: OrderFlag, options: ApplyOptions) {
   await flagOrder(ctx.prisma, orderId, reason, { actor: options.actor ?? WALLET });
-  ctx.logger.warn({ orderId, reason }, "order flagged for an operator");
+  ctx.logger.warn({ orderId, flag: reason }, "order flagged for an operator");
 }
 
 function amountMatches(order: Order, value: string, currency: string): boolean {
@@ -54,7 +55,12 @@ export async function applyPaymentNotification(
     await flag(
       ctx,
       order.id,
-      `payment notification names paymentId ${body.paymentId}, ours is ${order.paymentId}`,
+      {
+        kind: "PAYMENT_ID_MISMATCH",
+        notification: "payment",
+        paymentId: body.paymentId,
+        ours: order.paymentId,
+      },
       options,
     );
     return { status: "REJECTED", orderId: order.id, error: "paymentId does not match the order" };
@@ -63,7 +69,11 @@ export async function applyPaymentNotification(
     await flag(
       ctx,
       order.id,
-      `payment notification amount ${body.paymentAmount.value} ${body.paymentAmount.currency}`,
+      {
+        kind: "AMOUNT_MISMATCH",
+        notification: "payment",
+        amount: `${body.paymentAmount.value} ${body.paymentAmount.currency}`,
+      },
       options,
     );
     return { status: "REJECTED", orderId: order.id, error: "paymentAmount does not match the order" };
@@ -105,9 +115,15 @@ export async function applyPaymentNotification(
   const current = await ctx.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
   if (body.paymentStatus === "SUCCESS" && FINAL_STATUSES.has(current.status)) {
     // The wallet took the customer's money for an order we consider closed: a person must decide.
-    await flag(ctx, order.id, `wallet reports SUCCESS for an order that is ${current.status}`, options);
+    await flag(ctx, order.id, { kind: "SUCCESS_ON_FINAL", status: current.status }, options);
   }
   return { status: "IGNORED", orderId: order.id, note: `order is ${current.status}` };
+}
+
+/** The wallet reports a void the other way round from what we recorded. */
+function voidContradiction(requestId: string, wallet: "succeeded" | "failed"): OrderFlag {
+  const ours = wallet === "succeeded" ? "failed" : "succeeded";
+  return { kind: "CONTRADICTION", operation: "void", requestId, wallet, ours };
 }
 
 export async function applyVoidNotification(
@@ -124,20 +140,25 @@ export async function applyVoidNotification(
   }
   const order = operation.order;
   if (order.paymentId !== body.paymentId) {
-    await flag(ctx, order.id, `void notification names paymentId ${body.paymentId}`, options);
-    return { status: "REJECTED", orderId: order.id, error: "paymentId does not match the void" };
-  }
-  if (body.voidAmount && body.voidAmount.value !== operation.amountFils?.toString()) {
-    await flag(ctx, order.id, `void notification amount ${body.voidAmount.value}`, options);
-    return { status: "REJECTED", orderId: order.id, error: "voidAmount does not match the void" };
-  }
-  if (operation.status === "FAIL" && body.voidResult.resultStatus === "S") {
     await flag(
       ctx,
       order.id,
-      `wallet reports void ${body.voidRequestId} succeeded; we recorded it failed`,
+      { kind: "PAYMENT_ID_MISMATCH", notification: "void", paymentId: body.paymentId },
       options,
     );
+    return { status: "REJECTED", orderId: order.id, error: "paymentId does not match the void" };
+  }
+  if (body.voidAmount && body.voidAmount.value !== operation.amountFils?.toString()) {
+    await flag(
+      ctx,
+      order.id,
+      { kind: "AMOUNT_MISMATCH", notification: "void", amount: body.voidAmount.value },
+      options,
+    );
+    return { status: "REJECTED", orderId: order.id, error: "voidAmount does not match the void" };
+  }
+  if (operation.status === "FAIL" && body.voidResult.resultStatus === "S") {
+    await flag(ctx, order.id, voidContradiction(body.voidRequestId, "succeeded"), options);
     return { status: "IGNORED", orderId: order.id, note: "contradicts our FAIL; flagged" };
   }
   if (operation.status === "SUCCESS" || operation.status === "FAIL") {
@@ -166,12 +187,7 @@ export async function applyVoidNotification(
     if (failed) return { status: "APPLIED", orderId: order.id };
     const current = await ctx.prisma.escrowOperation.findUniqueOrThrow({ where: { id: operation.id } });
     if (current.status === "SUCCESS") {
-      await flag(
-        ctx,
-        order.id,
-        `wallet reports void ${body.voidRequestId} failed; we recorded it succeeded`,
-        options,
-      );
+      await flag(ctx, order.id, voidContradiction(body.voidRequestId, "failed"), options);
     }
     return { status: "IGNORED", orderId: order.id, note: `void already ${current.status}` };
   }
@@ -189,14 +205,24 @@ export async function applyRefundNotification(
   });
   if (!refund) return { status: "REJECTED", error: `no refund has refundRequestId ${body.refundRequestId}` };
   if (refund.order.paymentId !== body.paymentId) {
-    await flag(ctx, refund.orderId, `refund notification names paymentId ${body.paymentId}`, options);
+    await flag(
+      ctx,
+      refund.orderId,
+      { kind: "PAYMENT_ID_MISMATCH", notification: "refund", paymentId: body.paymentId },
+      options,
+    );
     return { status: "REJECTED", orderId: refund.orderId, error: "paymentId does not match the refund" };
   }
   if (
     body.refundAmount.value !== refund.amountFils.toString() ||
     body.refundAmount.currency !== refund.currency
   ) {
-    await flag(ctx, refund.orderId, `refund notification amount ${body.refundAmount.value}`, options);
+    await flag(
+      ctx,
+      refund.orderId,
+      { kind: "AMOUNT_MISMATCH", notification: "refund", amount: body.refundAmount.value },
+      options,
+    );
     return { status: "REJECTED", orderId: refund.orderId, error: "refundAmount does not match the refund" };
   }
   const before = refund.status;

@@ -26,6 +26,7 @@ const COLUMN_OF_FIELD = {
   agreementId: "agreement_id",
   needsAttention: "needs_attention",
   attentionReason: "attention_reason",
+  attentionFlag: "attention_flag",
   nextReconcileAt: "next_reconcile_at",
   reconcileAttempts: "reconcile_attempts",
   expiryCheckedAt: "expiry_checked_at",

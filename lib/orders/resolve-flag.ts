@@ -6,6 +6,7 @@
 import { recordAudit } from "@/lib/admin/audit";
 import type { OperatorIdentity } from "@/lib/auth/operator-session";
 import type { ServiceContext } from "@/lib/context/service-context";
+import { Prisma } from "@/lib/db";
 import { ConflictError, NotFoundError } from "@/lib/errors/domain-errors";
 import { lockOrder } from "./lock-order";
 
@@ -30,7 +31,7 @@ export async function resolveOrderFlag(
     );
     const after = await tx.order.update({
       where: { id: orderId },
-      data: { needsAttention: false, attentionReason: null },
+      data: { needsAttention: false, attentionReason: null, attentionFlag: Prisma.DbNull },
     });
     await tx.refund.updateMany({ where: { orderId, needsAttention: true }, data: { needsAttention: false } });
     const actor = `operator:${operator.id}`;

@@ -13,7 +13,7 @@ import { isDomainError } from "@/lib/errors/domain-errors";
 import { completeEscrowOperation, sendEscrowOperation } from "@/lib/escrow/escrow-operations";
 import { flagOrder } from "@/lib/orders/flag-order";
 import { withWalletCallScope } from "@/lib/wallet-calls/call-scope";
-import { backoffDelay, formatDuration } from "./backoff";
+import { backoffDelay } from "./backoff";
 import type { ReconcileResult } from "./reconcile-order";
 
 export interface EscrowReconcileSettings {
@@ -98,7 +98,11 @@ async function scheduleNext(
     await flagOrder(
       ctx.prisma,
       operation.orderId,
-      `${operation.type.toLowerCase()} not settled by the wallet after ${formatDuration(settings.flagAfterMs)}`,
+      {
+        kind: "OPERATION_UNSETTLED",
+        operation: operation.type.toLowerCase(),
+        afterMs: settings.flagAfterMs,
+      },
       { keepEarlierReason: true, actor: "worker:reconcile" },
     );
   }

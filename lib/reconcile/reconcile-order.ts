@@ -14,7 +14,7 @@ import { UNSETTLED_ORDER_STATUSES } from "@/lib/orders/order-state";
 import { buildPayRequest } from "@/lib/orders/pay-request";
 import { transitionOrderWithRetry } from "@/lib/orders/transition-order";
 import { withWalletCallScope } from "@/lib/wallet-calls/call-scope";
-import { backoffDelay, formatDuration } from "./backoff";
+import { backoffDelay } from "./backoff";
 
 /**
  * After this long without a settled answer, a person looks at the order instead of us guessing (the
@@ -104,10 +104,15 @@ async function resendPay(
     // E.g. the agreement behind an agreement order is gone: the payment can never be sent again, so
     // a person decides; the order keeps being checked (it may still settle by notification).
     if (!isDomainError(error)) throw error;
-    await flagOrder(ctx.prisma, order.id, `cannot re-send pay: ${error.message}`, {
-      keepEarlierReason: true,
-      actor: "worker:reconcile",
-    });
+    await flagOrder(
+      ctx.prisma,
+      order.id,
+      { kind: "CANNOT_RESEND", error: error.message },
+      {
+        keepEarlierReason: true,
+        actor: "worker:reconcile",
+      },
+    );
     return scheduleNext(ctx, order, options);
   }
   const outcome = await withWalletCallScope({ orderId: order.id }, () => ctx.wallet.pay(request));
@@ -154,7 +159,7 @@ async function scheduleNext(
     await flagOrder(
       ctx.prisma,
       order.id,
-      `payment not settled by the wallet after ${formatDuration(flagAfterMs)} of reconciliation`,
+      { kind: "PAYMENT_UNSETTLED", afterMs: flagAfterMs },
       { keepEarlierReason: true, actor: "worker:reconcile" },
     );
   }

@@ -7,10 +7,11 @@
 import type { ServiceContext } from "@/lib/context/service-context";
 import type { Refund } from "@/lib/db";
 import { isDomainError } from "@/lib/errors/domain-errors";
+import { flagColumns } from "@/lib/orders/order-flags";
 import { applyRefundStatus } from "@/lib/refunds/apply-refund-status";
 import { inquireRefund } from "@/lib/refunds/inquire-refund";
 import { sendRefund } from "@/lib/refunds/request-refund";
-import { backoffDelay, formatDuration } from "./backoff";
+import { backoffDelay } from "./backoff";
 import type { ReconcileResult } from "./reconcile-order";
 
 export interface RefundReconcileSettings {
@@ -101,10 +102,11 @@ async function scheduleNext(
       checkAttempts: { increment: 1 },
       nextCheckAt: new Date(ctx.now().getTime() + backoffDelay(refund.checkAttempts)),
       ...(flag && !refund.needsAttention
-        ? {
-            needsAttention: true,
-            attentionReason: `refund not settled by the wallet after ${formatDuration(settings.flagAfterMs)}`,
-          }
+        ? flagColumns({
+            kind: "OPERATION_UNSETTLED",
+            operation: "refund",
+            afterMs: settings.flagAfterMs,
+          })
         : {}),
     },
   });

@@ -6,6 +6,7 @@
 import type { ServiceContext } from "@/lib/context/service-context";
 import type { Refund, RefundStatus } from "@/lib/db";
 import { flagOrder } from "@/lib/orders/flag-order";
+import { flagColumns, type OrderFlag } from "@/lib/orders/order-flags";
 import { moveRefund } from "./refund-state";
 
 export interface RefundNews {
@@ -77,16 +78,14 @@ async function recordRefundStatus(ctx: ServiceContext, id: string, news: RefundN
     const held = move.from ?? refund.status;
     if (!move.moved && contradicts(held, news.status)) {
       // A person decides; nothing is changed automatically.
-      await flagOrder(
-        tx,
-        refund.orderId,
-        `wallet reports refund ${refund.refundRequestId} ${news.status}; we recorded ${held}`,
-        { actor: "wallet" },
-      );
-      await tx.refund.update({
-        where: { id },
-        data: { needsAttention: true, attentionReason: `wallet reports ${news.status} after ${held}` },
-      });
+      const flag: OrderFlag = {
+        kind: "REFUND_CONTRADICTION",
+        refundRequestId: refund.refundRequestId,
+        wallet: news.status,
+        ours: held,
+      };
+      await flagOrder(tx, refund.orderId, flag, { actor: "wallet" });
+      await tx.refund.update({ where: { id }, data: flagColumns(flag) });
     }
     const updated = await tx.refund.findUniqueOrThrow({ where: { id } });
     return { refund: updated, previous: held };

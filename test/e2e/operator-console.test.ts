@@ -13,6 +13,7 @@ import { moneyFigures } from "@/lib/admin/money-figures";
 import { dayRange } from "@/lib/admin/orders/list-orders";
 import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
 import { formatAmount } from "@/lib/i18n/format";
+import { flagOrder } from "@/lib/orders/flag-order";
 import { launchBrowser } from "@/test/support/browser";
 import { loopbackAddress, signInOverHttp } from "@/test/support/console-sign-in";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
@@ -690,15 +691,10 @@ describe("the operator console", () => {
     await page.click("dialog button[data-dismiss]");
 
     // A flag raised on the order is resolved from its page with a note, in Arabic.
-    await db.prisma.order.update({
-      where: { id: order.orderId },
-      data: {
-        needsAttention: true,
-        attentionReason: "wallet reports SUCCESS for an order that is CANCELLED",
-      },
-    });
+    await flagOrder(db.prisma, order.orderId, { kind: "SUCCESS_ON_FINAL", status: "CANCELLED" });
     await page.reload();
-    expect(await page.locator("#attention").textContent()).toContain("تقول المحفظة إن الدفع نجح");
+    const attention = (await page.locator("#attention").textContent()) ?? "";
+    expect(attention).toContain("تقول المحفظة إن الدفع نجح، لكن حالة الطلب «ملغى»");
     await page.click('button[data-dialog="resolve-flag"]');
     await page.fill("dialog[open] textarea[name=note]", "تحققت مع دعم المحفظة");
     await page.click("dialog[open] button[data-confirm]");

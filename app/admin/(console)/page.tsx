@@ -38,7 +38,7 @@ function OrderLines({ orders, locale, t }: { orders: OrderListRow[]; locale: Loc
           · <Amount fils={order.amountFils} locale={locale} /> · <Time at={order.createdAt} locale={locale} />{" "}
           <OrderStatusBadge status={order.status} t={t} />
           {order.attentionReason ? (
-            <span className="muted"> — {flagReasonWords(order.attentionReason, t)}</span>
+            <span className="muted"> — {flagReasonWords(order, t, locale)}</span>
           ) : null}
         </li>
       ))}

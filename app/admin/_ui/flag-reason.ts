@@ -1,58 +1,50 @@
-// Why an order was flagged, in the operator's language. The services write the reason as an English
-// sentence with the facts in it ("wallet reports SUCCESS for an order that is CANCELLED"); each kind
-// they write is recognised here and said again in words, with its facts. A reason of a kind this
-// list does not know yet is shown as written.
-import { dynamicKey, type MessageKey, type Translate } from "@/lib/i18n/translate";
+// Why an order or a refund was flagged, in the operator's language: said from the flag's kind and
+// facts (lib/orders/order-flags.ts), with the order's state, the operation and the time in words. A
+// row whose flag this release cannot read (none stored, or a kind from a newer release) shows its
+// English sentence as written.
 
-type Reader = (match: RegExpExecArray, t: Translate) => string;
+import { dynamicKey, type Locale, type Translate } from "@/lib/i18n/translate";
+import { readFlag } from "@/lib/orders/order-flags";
+import { formatDurationIn } from "@/lib/time/duration";
 
-const word = (t: Translate, prefix: string, value: string | undefined) => {
-  const key = dynamicKey(prefix, value ?? "");
-  return key === "common.none" ? (value ?? "") : t(key);
+interface Flagged {
+  attentionFlag: unknown;
+  attentionReason: string | null;
+}
+
+const word = (t: Translate, prefix: string, value: string) => {
+  const key = dynamicKey(prefix, value);
+  return key === "common.none" ? value : t(key);
 };
-const operation = (t: Translate, name: string | undefined) => word(t, "action", name?.toLowerCase());
+const operation = (t: Translate, name: string) => word(t, "action", name.toLowerCase());
 
-const KINDS: [RegExp, MessageKey, Reader][] = [
-  [
-    /^wallet reports SUCCESS for an order that is (\w+)$/,
-    "flag.successOnFinal",
-    (m, t) => word(t, "status", m[1]),
-  ],
-  [
-    /^payment not settled by the wallet after (.+) of reconciliation$/,
-    "flag.paymentUnsettled",
-    (m) => m[1] ?? "",
-  ],
-  [/^(\w+) not settled by the wallet after (.+)$/, "flag.operationUnsettled", (m, t) => operation(t, m[1])],
-  [
-    /^(payment|refund|void) notification amount /,
-    "flag.amountMismatch",
-    (m, t) => word(t, "flag.kind", m[1]),
-  ],
-  [
-    /^(payment|refund|void) notification names paymentId/,
-    "flag.paymentIdMismatch",
-    (m, t) => word(t, "flag.kind", m[1]),
-  ],
-  [
-    /^wallet reports (\w+) \S+ (succeeded|failed); we recorded it (succeeded|failed)$/,
-    "flag.contradiction",
-    (m, t) => operation(t, m[1]),
-  ],
-  [/^wallet reports refund \S+ (\w+); we recorded (\w+)$/, "flag.refundContradiction", () => ""],
-  [/^cannot re-send pay: /, "flag.cannotResend", () => ""],
-  [
-    /^wallet confirmed (\w+) the order state does not allow/,
-    "flag.confirmedNotAllowed",
-    (m, t) => operation(t, m[1]),
-  ],
-];
-
-export function flagReasonWords(reason: string | null | undefined, t: Translate): string {
-  if (!reason) return "";
-  for (const [pattern, key, read] of KINDS) {
-    const match = pattern.exec(reason);
-    if (match) return t(key, { fact: read(match, t) });
+export function flagReasonWords(flagged: Flagged, t: Translate, locale: Locale): string {
+  const flag = readFlag(flagged.attentionFlag);
+  if (!flag) return flagged.attentionReason ?? "";
+  switch (flag.kind) {
+    case "SUCCESS_ON_FINAL":
+      return t("flag.successOnFinal", { fact: word(t, "status", flag.status) });
+    case "PAYMENT_UNSETTLED":
+      return t("flag.paymentUnsettled", { fact: formatDurationIn(flag.afterMs, locale) });
+    case "OPERATION_UNSETTLED":
+      return t("flag.operationUnsettled", {
+        fact: operation(t, flag.operation),
+        after: formatDurationIn(flag.afterMs, locale),
+      });
+    case "AMOUNT_MISMATCH":
+      return t("flag.amountMismatch", { fact: word(t, "flag.kind", flag.notification) });
+    case "PAYMENT_ID_MISMATCH":
+      return t("flag.paymentIdMismatch", { fact: word(t, "flag.kind", flag.notification) });
+    case "CONTRADICTION":
+      return t("flag.contradiction", { fact: operation(t, flag.operation) });
+    case "REFUND_CONTRADICTION":
+      return t("flag.refundContradiction", {
+        wallet: word(t, "refundStatus", flag.wallet),
+        ours: word(t, "refundStatus", flag.ours),
+      });
+    case "CANNOT_RESEND":
+      return t("flag.cannotResend");
+    case "CONFIRMED_NOT_ALLOWED":
+      return t("flag.confirmedNotAllowed", { fact: operation(t, flag.operation) });
   }
-  return reason;
 }

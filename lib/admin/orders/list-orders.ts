@@ -79,6 +79,7 @@ export const ORDER_LIST_COLUMNS = {
   paidAt: true,
   needsAttention: true,
   attentionReason: true,
+  attentionFlag: true,
 } satisfies Prisma.OrderSelect;
 
 export type OrderListRow = Prisma.OrderGetPayload<{ select: typeof ORDER_LIST_COLUMNS }>;

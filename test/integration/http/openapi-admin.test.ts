@@ -24,6 +24,7 @@ import type { Endpoint } from "@/lib/api/contract/endpoint";
 import * as walletNotify from "@/lib/api/contract/wallet-notify";
 import type { OpenApiDocument } from "@/lib/api/openapi-document";
 import { dispatchEvents } from "@/lib/events/dispatch-events";
+import { flagOrder } from "@/lib/orders/flag-order";
 import {
   type ContractCalls,
   contractCalls,
@@ -268,13 +269,7 @@ describe("actions on an order", () => {
 
   it("resolve-flag: a flagged order cleared with a note (200); an order not flagged (409)", async () => {
     const { orderId } = await app.paidOrder();
-    await app.db.prisma.order.update({
-      where: { id: orderId },
-      data: {
-        needsAttention: true,
-        attentionReason: "wallet reports SUCCESS for an order that is CANCELLED",
-      },
-    });
+    await flagOrder(app.db.prisma, orderId, { kind: "SUCCESS_ON_FINAL", status: "CANCELLED" });
     const endpoint = orders.adminResolveOrderFlag;
     const resolving = like(endpoint, "resolved", { params: { id: orderId } });
     const resolved = await expectDocumented(

@@ -234,7 +234,7 @@ function OrdersTable({ orders, t, locale }: { orders: OrderList["orders"]; t: Tr
           <td data-label={t("orders.col.status")}>
             <OrderStatusBadge status={order.status as OrderStatus} t={t} />
             {order.needsAttention ? (
-              <span className="flag" title={flagReasonWords(order.attentionReason, t)}>
+              <span className="flag" title={flagReasonWords(order, t, locale)}>
                 {" "}
                 ⚑ <span className="hide-narrow">{t("common.attention")}</span>
               </span>

@@ -57,6 +57,7 @@ export const paidOrderRow = {
   paidAt: PAID_AT,
   needsAttention: false,
   attentionReason: null,
+  attentionFlag: null,
 } satisfies z.input<typeof orderRow>;
 
 export const escrowOrderRow = {
@@ -116,6 +117,7 @@ export const refundExample = {
   lastInquiryAt: null,
   needsAttention: false,
   attentionReason: null,
+  attentionFlag: null,
   createdAt: "2026-11-22T10:05:02.000Z",
   updatedAt: REFUNDED_AT,
 } satisfies z.input<typeof refundRecord>;

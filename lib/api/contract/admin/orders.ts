@@ -441,7 +441,10 @@ export const adminResolveOrderFlag = defineEndpoint({
         params: { id: ORDER_ID },
         body: { note: "Checked with the wallet's support: paid, delivered." },
       },
-      response: { status: 200, body: { ...paidOrderRecord, needsAttention: false, attentionReason: null } },
+      response: {
+        status: 200,
+        body: { ...paidOrderRecord, needsAttention: false, attentionReason: null, attentionFlag: null },
+      },
     },
     {
       name: "not-flagged",

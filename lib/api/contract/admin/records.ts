@@ -25,6 +25,7 @@ import {
   OrderFlow,
   type OrderItem,
   OrderStatus,
+  type Prisma,
   type Product,
   type Refund,
   type RefundRequest,
@@ -33,12 +34,23 @@ import {
   type Role,
   type WebhookEndpoint,
 } from "@/lib/db";
+import type { JsonOf } from "@/lib/http/json";
+import { orderFlagSchema } from "@/lib/orders/order-flags";
 import { QUEUE_NAMES, type QueueName } from "@/lib/queue/definitions";
 import type { QueueMetrics } from "@/lib/queue/metrics";
 import { fils, isoTime, rowId } from "../shared-schemas";
 
 const time = isoTime;
 const nullableText = z.string().nullable();
+
+/**
+ * Why it was flagged, as data: its kind and facts (attentionReason is their sentence). The schema
+ * documents and checks the union; its type is widened to what Prisma says of a JSON column (any JSON),
+ * as the rows the routes answer with are typed. The column only ever holds what flagColumns wrote.
+ */
+const attentionFlag = orderFlagSchema.nullable().meta({
+  description: "Why it was flagged, as a kind and its facts; attentionReason says it in English.",
+}) as unknown as z.ZodType<JsonOf<Prisma.JsonValue>>;
 const count = z.number().int().nonnegative();
 /**
  * A record's fields, each a schema: exactly its table's columns (less what never leaves the server),
@@ -75,6 +87,7 @@ export const orderRow = z
     paidAt: time.nullable(),
     needsAttention: z.boolean(),
     attentionReason: nullableText,
+    attentionFlag,
     person: personRecord
       .optional()
       .meta({ description: "The customer as a person; only for operators allowed to see personal data." }),
@@ -123,6 +136,7 @@ export const refundRecord = z
     lastInquiryAt: time.nullable(),
     needsAttention: z.boolean(),
     attentionReason: nullableText,
+    attentionFlag,
     createdAt: time,
     updatedAt: time,
   } satisfies FieldsOf<Refund>)

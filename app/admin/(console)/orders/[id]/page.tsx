@@ -6,7 +6,7 @@ import { hasUnsettledWork } from "@/lib/admin/orders/unsettled-work";
 import { can } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/context/service-context";
 import { NotFoundError } from "@/lib/errors/domain-errors";
-import type { Translate } from "@/lib/i18n/translate";
+import type { Locale, Translate } from "@/lib/i18n/translate";
 import { dynamicKey } from "@/lib/i18n/translate";
 import { orderParams } from "@/lib/orders/order-params";
 import { AutoRefresh } from "../../../_ui/auto-refresh";
@@ -75,7 +75,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
           </>
         }
       />
-      <AttentionNotice detail={detail} t={t} canResolve={can(operator, "orders.reconcile")} />
+      <AttentionNotice detail={detail} t={t} locale={locale} canResolve={can(operator, "orders.reconcile")} />
       <div className="grid-2 order-top">
         <SummarySection {...view} />
         <MoneySection {...view} operator={operator} />
@@ -94,23 +94,26 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
 function AttentionNotice({
   detail: { order },
   t,
+  locale,
   canResolve,
 }: {
   detail: OrderDetail;
   t: Translate;
+  locale: Locale;
   canResolve: boolean;
 }) {
   const flaggedRefunds = order.refunds.filter((refund) => refund.needsAttention);
   if (!order.needsAttention && flaggedRefunds.length === 0) return null;
   const reason =
-    order.attentionReason ??
-    flaggedRefunds
-      .map((refund) => refund.attentionReason)
-      .filter(Boolean)
-      .join("; ");
+    order.attentionReason !== null
+      ? flagReasonWords(order, t, locale)
+      : flaggedRefunds
+          .map((refund) => flagReasonWords(refund, t, locale))
+          .filter(Boolean)
+          .join(" ");
   return (
     <div className="notice notice-bad attention-notice" role="status" id="attention">
-      <span>⚑ {t("order.attention", { reason: flagReasonWords(reason, t) })}</span>
+      <span>⚑ {t("order.attention", { reason })}</span>
       {canResolve ? <ResolveFlag orderId={order.id} /> : null}
     </div>
   );
