@@ -4,6 +4,7 @@
 import type { DomainEvent, EventType } from "@/lib/events/event-types";
 
 export const ALERTABLE_EVENT_TYPES = [
+  "order.flagged",
   "payment.unknown",
   "refund.failed",
   "notification.rejected",
@@ -25,6 +26,8 @@ const iqd = (fils: string) => `${(BigInt(fils) / 1000n).toLocaleString("en-US")}
 export function alertLine(event: DomainEvent): string {
   const data = event.data as Record<string, unknown>;
   switch (event.type) {
+    case "order.flagged":
+      return `Order ${String(data.orderId)} needs a person: ${String(data.reason)}.`;
     case "payment.unknown":
       return `Payment of ${iqd(String(data.amountFils))} for order ${event.orderId} still unknown since ${String(data.unknownSince)}: the wallet is being asked until it answers.`;
     case "refund.failed":

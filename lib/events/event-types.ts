@@ -4,6 +4,7 @@
 // contract with the code that reacts to them (docs/events.md). Amounts are fils as strings of digits,
 // times are ISO 8601 in UTC, as everywhere in the API.
 import { z } from "zod";
+import { orderFlagSchema } from "@/lib/orders/order-flags";
 
 const fils = z.string().regex(/^\d+$/);
 const isoTime = z.string().min(1);
@@ -52,6 +53,16 @@ export const EVENT_PAYLOADS = {
   "refund.succeeded": refundPayload,
   "refund.failed": refundPayload,
   "agreement.bound": z.object({ agreementId: z.string(), customerId: z.string() }),
+  /**
+   * The order needs a person (lib/orders/order-flags.ts): the wallet said something we cannot settle
+   * on our own. `flag` is its kind and facts, `reason` their English sentence, `actor` who raised it.
+   */
+  "order.flagged": z.object({
+    orderId: z.string(),
+    flag: orderFlagSchema,
+    reason: z.string(),
+    actor: z.string(),
+  }),
   /** The payment's outcome is still unknown after PAYMENT_UNKNOWN_ALERT_AFTER (once per order). */
   "payment.unknown": orderPayload.extend({ unknownSince: isoTime }),
   /** A wallet notification that failed verification (forged, or signed with another key). */

@@ -732,6 +732,7 @@ export const ar: Messages = {
   "eventType.refund.succeeded": "نجاح الاسترداد",
   "eventType.refund.failed": "فشل الاسترداد",
   "eventType.agreement.bound": "ربط اتفاقية",
+  "eventType.order.flagged": "طلب يحتاج إلى شخص",
   "eventType.payment.unknown": "نتيجة الدفع ما زالت مجهولة",
   "eventType.notification.rejected": "رفض إشعار",
   "eventType.wallet.unavailable": "المحفظة لا تستجيب",

@@ -745,6 +745,7 @@ export const en = {
   "eventType.refund.succeeded": "Refund succeeded",
   "eventType.refund.failed": "Refund failed",
   "eventType.agreement.bound": "Agreement bound",
+  "eventType.order.flagged": "Order needs a person",
   "eventType.payment.unknown": "Payment still unknown",
   "eventType.notification.rejected": "Notification rejected",
   "eventType.wallet.unavailable": "Wallet unavailable",

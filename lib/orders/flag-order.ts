@@ -1,8 +1,9 @@
 // Marking an order for a person to look at: the wallet said something we cannot reconcile on our own
 // (a contradiction, a mismatch, no final answer after long enough). The flag — its kind and facts
-// (order-flags.ts) and their sentence — goes on the order, which the admin attention list reads, and
-// an event on its timeline says when and why.
+// (order-flags.ts) and their sentence — goes on the order, which the admin attention list reads; an
+// event on its timeline says when and why, and `order.flagged` tells hooks, webhooks and alerts.
 import type { Prisma, PrismaClient } from "@/lib/db";
+import { writeEvent } from "@/lib/events/write-event";
 import { flagColumns, type OrderFlag } from "./order-flags";
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -22,13 +23,15 @@ export async function flagOrder(db: Db, orderId: string, flag: OrderFlag, option
       data: columns,
     });
     if (flagged.count === 0) return false;
+    const actor = options.actor ?? "system";
     await tx.orderEvent.create({
-      data: {
-        orderId,
-        type: "ATTENTION_FLAGGED",
-        actor: options.actor ?? "system",
-        detail: { reason: columns.attentionReason, flag },
-      },
+      data: { orderId, type: "ATTENTION_FLAGGED", actor, detail: { reason: columns.attentionReason, flag } },
+    });
+    // In the same transaction: a person is told (an alert, a fork's hook) exactly when the flag is set.
+    await writeEvent(tx, {
+      type: "order.flagged",
+      orderId,
+      data: { orderId, flag, reason: columns.attentionReason, actor },
     });
     return true;
   };

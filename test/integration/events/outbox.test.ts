@@ -11,6 +11,7 @@ import { defineHook, type Hook, hookRegistry } from "@/lib/events/hooks";
 import { writeEvent } from "@/lib/events/write-event";
 import { recordUnverifiedNotification } from "@/lib/notifications/record-rejection";
 import { createOrder } from "@/lib/orders/create-order";
+import { flagOrder } from "@/lib/orders/flag-order";
 import { announceUnknownPayments } from "@/lib/reconcile/announce-unknown-payments";
 import { reconcileOrder } from "@/lib/reconcile/reconcile-order";
 import { requestRefund } from "@/lib/refunds/request-refund";
@@ -303,6 +304,32 @@ describe("delivery to hooks", () => {
 });
 
 describe("events no status write carries", () => {
+  it("order.flagged: written with the flag in one transaction, so a flag rolled back announces nothing", async () => {
+    const { order } = await paidOrder();
+    const flagged = () =>
+      eventsOf(order.id).then((events) => events.filter((e) => e.type === "order.flagged"));
+    const flag = { kind: "SUCCESS_ON_FINAL", status: "CANCELLED" } as const;
+    await expect(
+      merchant.ctx.prisma.$transaction(async (tx) => {
+        await flagOrder(tx, order.id, flag);
+        throw new Error("the caller's transaction fails after the flag");
+      }),
+    ).rejects.toThrow("fails after the flag");
+    expect(await flagged()).toHaveLength(0);
+    expect(
+      (await merchant.ctx.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).needsAttention,
+    ).toBe(false);
+
+    await flagOrder(merchant.ctx.prisma, order.id, flag, { actor: "wallet:notification" });
+    const [event] = await flagged();
+    expect(event?.data).toEqual({
+      orderId: order.id,
+      flag,
+      reason: "wallet reports SUCCESS for an order that is CANCELLED",
+      actor: "wallet:notification",
+    });
+  });
+
   it("payment.unknown: once per order, only after the configured time, and not for an order that settled", async () => {
     const { customerId } = await merchant.newCustomer();
     await merchant.sandbox.setFault("pay", "U");

@@ -329,6 +329,19 @@ describe("unknown outcomes and crashes", () => {
     const flagged = await merchant.ctx.prisma.order.findUniqueOrThrow({ where: { id: stranded.id } });
     expect(flagged).toMatchObject({ status: "CREATED", needsAttention: true });
     expect(flagged.attentionReason).toContain("cannot re-send pay");
+    expect(flagged.attentionFlag).toMatchObject({ kind: "CANNOT_RESEND" });
+    // Announced once, in the flag's transaction: the next scan keeps the earlier flag and says nothing.
+    await reconcileOrder(merchant.ctx, stranded.id);
+    const announced = await merchant.ctx.prisma.outboxEvent.findMany({
+      where: { orderId: stranded.id, type: "order.flagged" },
+    });
+    expect(announced).toHaveLength(1);
+    expect(announced[0]?.payload).toMatchObject({
+      orderId: stranded.id,
+      flag: { kind: "CANNOT_RESEND" },
+      reason: flagged.attentionReason,
+      actor: "worker:reconcile",
+    });
   });
 
   it("an unknown agreement payment that the wallet completed settles as PAID", async () => {
