@@ -14,7 +14,7 @@ import { authenticateApiKey, isApiKey } from "./api-key-auth";
 import { getAuthOptions, usesSecureCookies } from "./auth-options";
 import { type Grants, grantsOf } from "./grants";
 import { type OperatorWithRole, operatorOfSession } from "./operator-sessions";
-import { can, type Permission } from "./permissions";
+import { can, type Permission, SIGNED_IN_ONLY } from "./permissions";
 
 /**
  * Who is acting, with what their role grants as the database says now (the role's key, name,
@@ -150,6 +150,12 @@ export function requirePermission(
     );
   }
   if (permission && !can(operator, permission)) {
+    if (operator.apiKeyId && SIGNED_IN_ONLY.includes(permission)) {
+      throw new ForbiddenError(
+        `${permission} is for people signed in to the console: an API key never has it, whatever its role.`,
+        { reason: "SIGNED_IN_ONLY" },
+      );
+    }
     throw new ForbiddenError(
       `This needs the ${permission} permission, which your role (${operator.roleName}) does not have.`,
     );

@@ -225,7 +225,7 @@ export async function completeEscrowOperation(
       if (current.status === "FAIL") {
         await flagOrder(tx, operation.orderId, {
           kind: "CONTRADICTION",
-          operation: operation.type,
+          operation: operation.type.toLowerCase(),
           requestId: operation.requestId,
           wallet: "succeeded",
           ours: "failed",
@@ -239,7 +239,10 @@ export async function completeEscrowOperation(
       detail: { operationId: operation.id, requestId: operation.requestId },
     });
     if (!moved) {
-      await flagOrder(tx, operation.orderId, { kind: "CONFIRMED_NOT_ALLOWED", operation: operation.type });
+      await flagOrder(tx, operation.orderId, {
+        kind: "CONFIRMED_NOT_ALLOWED",
+        operation: operation.type.toLowerCase(),
+      });
     }
   });
   return currentResult(ctx, operation);

@@ -7,6 +7,8 @@ import { z } from "zod";
 import { formatDuration } from "@/lib/time/duration";
 
 const notification = z.enum(["payment", "refund", "void"]);
+/** An escrow operation or a refund, in lower case as the wallet's interface names them: "accept". */
+const operation = z.string().regex(/^[a-z]+$/);
 const outcome = z.enum(["succeeded", "failed"]);
 
 export const orderFlagSchema = z.discriminatedUnion("kind", [
@@ -17,7 +19,7 @@ export const orderFlagSchema = z.discriminatedUnion("kind", [
   /** An escrow operation (accept, cancel, void) or a refund has had no final answer for this long. */
   z.object({
     kind: z.literal("OPERATION_UNSETTLED"),
-    operation: z.string(),
+    operation,
     afterMs: z.number().int().nonnegative(),
   }),
   /** A notification named another amount than ours. */
@@ -32,7 +34,7 @@ export const orderFlagSchema = z.discriminatedUnion("kind", [
   /** The wallet reports an escrow operation's outcome the other way round from what we recorded. */
   z.object({
     kind: z.literal("CONTRADICTION"),
-    operation: z.string(),
+    operation,
     requestId: z.string(),
     wallet: outcome,
     ours: outcome,
@@ -47,7 +49,7 @@ export const orderFlagSchema = z.discriminatedUnion("kind", [
   /** Reconciliation could not send the payment again. */
   z.object({ kind: z.literal("CANNOT_RESEND"), error: z.string() }),
   /** The wallet confirmed an escrow operation the order's state no longer allows. */
-  z.object({ kind: z.literal("CONFIRMED_NOT_ALLOWED"), operation: z.string() }),
+  z.object({ kind: z.literal("CONFIRMED_NOT_ALLOWED"), operation }),
 ]);
 
 export type OrderFlag = z.infer<typeof orderFlagSchema>;

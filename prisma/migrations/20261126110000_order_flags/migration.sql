@@ -32,7 +32,7 @@ BEGIN
   m := regexp_match(reason, '^(\w+) not settled by the wallet after (.+)$');
   IF m IS NOT NULL THEN
     RETURN CASE WHEN pg_temp.duration_ms(m[2]) IS NOT NULL
-      THEN jsonb_build_object('kind', 'OPERATION_UNSETTLED', 'operation', m[1],
+      THEN jsonb_build_object('kind', 'OPERATION_UNSETTLED', 'operation', lower(m[1]),
                               'afterMs', pg_temp.duration_ms(m[2])) END;
   END IF;
   m := regexp_match(reason, '^(payment|refund|void) notification amount (.+)$');
@@ -47,7 +47,7 @@ BEGIN
   m := regexp_match(reason, '^wallet reports (\w+) ([^[:space:]]+) (succeeded|failed); we recorded it (succeeded|failed)$');
   IF m IS NOT NULL THEN
     RETURN jsonb_build_object(
-      'kind', 'CONTRADICTION', 'operation', m[1], 'requestId', m[2], 'wallet', m[3], 'ours', m[4]);
+      'kind', 'CONTRADICTION', 'operation', lower(m[1]), 'requestId', m[2], 'wallet', m[3], 'ours', m[4]);
   END IF;
   m := regexp_match(reason, '^wallet reports refund ([^[:space:]]+) (\w+); we recorded (\w+)$');
   IF m IS NOT NULL THEN
@@ -57,7 +57,9 @@ BEGIN
   m := regexp_match(reason, '^cannot re-send pay: (.*)$');
   IF m IS NOT NULL THEN RETURN jsonb_build_object('kind', 'CANNOT_RESEND', 'error', m[1]); END IF;
   m := regexp_match(reason, '^wallet confirmed (\w+) the order state does not allow');
-  IF m IS NOT NULL THEN RETURN jsonb_build_object('kind', 'CONFIRMED_NOT_ALLOWED', 'operation', m[1]); END IF;
+  IF m IS NOT NULL THEN
+    RETURN jsonb_build_object('kind', 'CONFIRMED_NOT_ALLOWED', 'operation', lower(m[1]));
+  END IF;
   RETURN NULL;
 END $$;
 

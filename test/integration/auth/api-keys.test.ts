@@ -187,7 +187,9 @@ describe("what only a person signed in does", () => {
     ];
     for (const [method, path, json] of refused) {
       const answer = await asKey(method, path, json);
-      expect(answer.status, `${method} ${path}: ${await answer.clone().text()}`).toBe(403);
+      const body = await answer.clone().text();
+      expect(answer.status, `${method} ${path}: ${body}`).toBe(403);
+      expect(JSON.parse(body).error.details, `${method} ${path}`).toMatchObject({ reason: "SIGNED_IN_ONLY" });
     }
     expect(await app.db.prisma.passkey.count({ where: { operatorId: maker.id } })).toBe(0);
     expect(await app.db.prisma.apiKey.count({ where: { operatorId: maker.id } })).toBe(1);

@@ -226,5 +226,5 @@ describe("events through crashes", () => {
       ]);
     }
     for (const order of unpaid) expect(receiver.byOrder.get(order.id)).toEqual(["order.created"]);
-  }, 180_000);
+  }, 240_000);
 });

@@ -13,10 +13,10 @@ const EVERY_KIND: OrderFlag[] = [
   { kind: "OPERATION_UNSETTLED", operation: "accept", afterMs: 6 * 3_600_000 },
   { kind: "AMOUNT_MISMATCH", notification: "payment", amount: "12000001 IQD" },
   { kind: "PAYMENT_ID_MISMATCH", notification: "refund", paymentId: "2088x", ours: "2088y" },
-  { kind: "CONTRADICTION", operation: "VOID", requestId: "void_0193a5", wallet: "succeeded", ours: "failed" },
+  { kind: "CONTRADICTION", operation: "void", requestId: "void_0193a5", wallet: "succeeded", ours: "failed" },
   { kind: "REFUND_CONTRADICTION", refundRequestId: "refund_0193", wallet: "SUCCESS", ours: "FAIL" },
   { kind: "CANNOT_RESEND", error: "the order is closed" },
-  { kind: "CONFIRMED_NOT_ALLOWED", operation: "CANCEL" },
+  { kind: "CONFIRMED_NOT_ALLOWED", operation: "cancel" },
 ];
 
 const stored = (flag: OrderFlag) => {
@@ -52,17 +52,17 @@ describe("order flags: a kind and its facts, said in the operator's language", (
     );
   });
 
-  it("keeps the English sentences the API and logs have always carried", () => {
+  it("keeps the English sentences the API and logs have carried (operations now always in lower case)", () => {
     expect(EVERY_KIND.map(flagSentence)).toEqual([
       "wallet reports SUCCESS for an order that is CANCELLED",
       "payment not settled by the wallet after 6 h of reconciliation",
       "accept not settled by the wallet after 6 h",
       "payment notification amount 12000001 IQD",
       "refund notification names paymentId 2088x, ours is 2088y",
-      "wallet reports VOID void_0193a5 succeeded; we recorded it failed",
+      "wallet reports void void_0193a5 succeeded; we recorded it failed",
       "wallet reports refund refund_0193 SUCCESS; we recorded FAIL",
       "cannot re-send pay: the order is closed",
-      "wallet confirmed CANCEL the order state does not allow",
+      "wallet confirmed cancel the order state does not allow",
     ]);
   });
 
