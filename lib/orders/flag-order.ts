@@ -4,7 +4,7 @@
 // event on its timeline says when and why, and `order.flagged` tells hooks, webhooks and alerts.
 import type { Prisma, PrismaClient } from "@/lib/db";
 import { writeEvent } from "@/lib/events/write-event";
-import { flagColumns, type OrderFlag } from "./order-flags";
+import { flagColumns, flagSentence, type OrderFlag } from "./order-flags";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -27,13 +27,26 @@ export async function flagOrder(db: Db, orderId: string, flag: OrderFlag, option
     await tx.orderEvent.create({
       data: { orderId, type: "ATTENTION_FLAGGED", actor, detail: { reason: columns.attentionReason, flag } },
     });
-    // In the same transaction: a person is told (an alert, a fork's hook) exactly when the flag is set.
-    await writeEvent(tx, {
-      type: "order.flagged",
-      orderId,
-      data: { orderId, flag, reason: columns.attentionReason, actor },
-    });
+    await announceFlag(tx, orderId, flag, actor);
     return true;
   };
   return "$transaction" in db ? db.$transaction(write) : write(db);
+}
+
+/**
+ * `order.flagged`, written in the transaction that sets the flag (on the order, or on one of its
+ * refunds): a person is told (an alert, a fork's hook) exactly when it is set, and never for a flag
+ * that was rolled back.
+ */
+export async function announceFlag(
+  tx: Prisma.TransactionClient,
+  orderId: string,
+  flag: OrderFlag,
+  actor: string,
+) {
+  await writeEvent(tx, {
+    type: "order.flagged",
+    orderId,
+    data: { orderId, flag, reason: flagSentence(flag).slice(0, 500), actor },
+  });
 }

@@ -7,7 +7,8 @@
 import type { ServiceContext } from "@/lib/context/service-context";
 import type { Refund } from "@/lib/db";
 import { isDomainError } from "@/lib/errors/domain-errors";
-import { flagColumns } from "@/lib/orders/order-flags";
+import { announceFlag } from "@/lib/orders/flag-order";
+import { flagColumns, type OrderFlag } from "@/lib/orders/order-flags";
 import { applyRefundStatus } from "@/lib/refunds/apply-refund-status";
 import { inquireRefund } from "@/lib/refunds/inquire-refund";
 import { sendRefund } from "@/lib/refunds/request-refund";
@@ -96,25 +97,34 @@ async function scheduleNext(
   settings: RefundReconcileSettings,
 ): Promise<ReconcileResult> {
   const flag = ctx.now().getTime() - refund.createdAt.getTime() > settings.flagAfterMs;
-  await ctx.prisma.refund.update({
-    where: { id: refund.id },
-    data: {
-      checkAttempts: { increment: 1 },
-      nextCheckAt: new Date(ctx.now().getTime() + backoffDelay(refund.checkAttempts)),
-      ...(flag && !refund.needsAttention
-        ? flagColumns({
-            kind: "OPERATION_UNSETTLED",
-            operation: "refund",
-            afterMs: settings.flagAfterMs,
-          })
-        : {}),
-    },
+  const schedule = {
+    checkAttempts: { increment: 1 },
+    nextCheckAt: new Date(ctx.now().getTime() + backoffDelay(refund.checkAttempts)),
+  };
+  if (!flag || refund.needsAttention) {
+    await ctx.prisma.refund.update({ where: { id: refund.id }, data: schedule });
+    return flag ? "flagged" : "waiting";
+  }
+  const unsettled: OrderFlag = {
+    kind: "OPERATION_UNSETTLED",
+    operation: "refund",
+    afterMs: settings.flagAfterMs,
+  };
+  // Flagged (and announced) once, whichever of two overlapping scans gets there first.
+  const raised = await ctx.prisma.$transaction(async (tx) => {
+    await tx.refund.update({ where: { id: refund.id }, data: schedule });
+    const flagged = await tx.refund.updateMany({
+      where: { id: refund.id, needsAttention: false },
+      data: flagColumns(unsettled),
+    });
+    if (flagged.count === 1) await announceFlag(tx, refund.orderId, unsettled, "worker:reconcile");
+    return flagged.count === 1;
   });
-  if (flag && !refund.needsAttention) {
+  if (raised) {
     ctx.logger.warn(
       { refundId: refund.id },
       "refund flagged for an operator: no final answer from the wallet",
     );
   }
-  return flag ? "flagged" : "waiting";
+  return "flagged";
 }

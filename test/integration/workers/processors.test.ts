@@ -139,6 +139,34 @@ describe("reconcile: refunds", () => {
     expect(await reconcile("refund", refund.id)).toBe("nothing-to-do");
   });
 
+  it("a refund still unknown after the flag time is flagged for a person and announced once", async () => {
+    const order = await paidOrder();
+    await merchant.sandbox.setFault("refund", "U");
+    await merchant.sandbox.setFault("refund", "DROP_NOTIFICATION");
+    const refund = await requestRefund(merchant.ctx, order.id, { amountFils: 1_000_000n, requestedBy: "op" });
+    await merchant.sandbox.setFault("inquiryRefund", "U", 2);
+    const options = { flagAfterMs: 0, refundPollIntervalMs: 0 };
+    expect(await reconcile("refund", refund.id, options)).toBe("flagged");
+    expect(await reconcile("refund", refund.id, options)).toBe("flagged");
+    const flagged = await merchant.ctx.prisma.refund.findUniqueOrThrow({ where: { id: refund.id } });
+    expect(flagged).toMatchObject({
+      status: "UNKNOWN",
+      needsAttention: true,
+      attentionFlag: { kind: "OPERATION_UNSETTLED", operation: "refund", afterMs: 0 },
+    });
+    const announced = await merchant.ctx.prisma.outboxEvent.findMany({
+      where: { orderId: order.id, type: "order.flagged" },
+    });
+    expect(announced.map((event) => event.payload)).toEqual([
+      {
+        orderId: order.id,
+        flag: { kind: "OPERATION_UNSETTLED", operation: "refund", afterMs: 0 },
+        reason: flagged.attentionReason,
+        actor: "worker:reconcile",
+      },
+    ]);
+  });
+
   it("a refund the wallet never received is sent again with the same refundRequestId", async () => {
     const order = await paidOrder();
     const crashed = withWallet({
