@@ -11,46 +11,48 @@ const notification = z.enum(["payment", "refund", "void"]);
 const operation = z.string().regex(/^[a-z]+$/);
 const outcome = z.enum(["succeeded", "failed"]);
 
-export const orderFlagSchema = z.discriminatedUnion("kind", [
-  /** The wallet says a payment succeeded for an order already final (closed, cancelled, failed). */
-  z.object({ kind: z.literal("SUCCESS_ON_FINAL"), status: z.string() }),
-  /** Reconciliation found no final answer for the payment after this long. */
-  z.object({ kind: z.literal("PAYMENT_UNSETTLED"), afterMs: z.number().int().nonnegative() }),
-  /** An escrow operation (accept, cancel, void) or a refund has had no final answer for this long. */
-  z.object({
-    kind: z.literal("OPERATION_UNSETTLED"),
-    operation,
-    afterMs: z.number().int().nonnegative(),
-  }),
-  /** A notification named another amount than ours. */
-  z.object({ kind: z.literal("AMOUNT_MISMATCH"), notification, amount: z.string() }),
-  /** A notification named another payment than ours. */
-  z.object({
-    kind: z.literal("PAYMENT_ID_MISMATCH"),
-    notification,
-    paymentId: z.string(),
-    ours: z.string().optional(),
-  }),
-  /** The wallet reports an escrow operation's outcome the other way round from what we recorded. */
-  z.object({
-    kind: z.literal("CONTRADICTION"),
-    operation,
-    requestId: z.string(),
-    wallet: outcome,
-    ours: outcome,
-  }),
-  /** The wallet reports a refund's status against the final one we recorded. */
-  z.object({
-    kind: z.literal("REFUND_CONTRADICTION"),
-    refundRequestId: z.string(),
-    wallet: z.string(),
-    ours: z.string(),
-  }),
-  /** Reconciliation could not send the payment again. */
-  z.object({ kind: z.literal("CANNOT_RESEND"), error: z.string() }),
-  /** The wallet confirmed an escrow operation the order's state no longer allows. */
-  z.object({ kind: z.literal("CONFIRMED_NOT_ALLOWED"), operation }),
-]);
+export const orderFlagSchema = z
+  .discriminatedUnion("kind", [
+    /** The wallet says a payment succeeded for an order already final (closed, cancelled, failed). */
+    z.object({ kind: z.literal("SUCCESS_ON_FINAL"), status: z.string() }),
+    /** Reconciliation found no final answer for the payment after this long. */
+    z.object({ kind: z.literal("PAYMENT_UNSETTLED"), afterMs: z.number().int().nonnegative() }),
+    /** An escrow operation (accept, cancel, void) or a refund has had no final answer for this long. */
+    z.object({
+      kind: z.literal("OPERATION_UNSETTLED"),
+      operation,
+      afterMs: z.number().int().nonnegative(),
+    }),
+    /** A notification named another amount than ours. */
+    z.object({ kind: z.literal("AMOUNT_MISMATCH"), notification, amount: z.string() }),
+    /** A notification named another payment than ours. */
+    z.object({
+      kind: z.literal("PAYMENT_ID_MISMATCH"),
+      notification,
+      paymentId: z.string(),
+      ours: z.string().optional(),
+    }),
+    /** The wallet reports an escrow operation's outcome the other way round from what we recorded. */
+    z.object({
+      kind: z.literal("CONTRADICTION"),
+      operation,
+      requestId: z.string(),
+      wallet: outcome,
+      ours: outcome,
+    }),
+    /** The wallet reports a refund's status against the final one we recorded. */
+    z.object({
+      kind: z.literal("REFUND_CONTRADICTION"),
+      refundRequestId: z.string(),
+      wallet: z.string(),
+      ours: z.string(),
+    }),
+    /** Reconciliation could not send the payment again. */
+    z.object({ kind: z.literal("CANNOT_RESEND"), error: z.string() }),
+    /** The wallet confirmed an escrow operation the order's state no longer allows. */
+    z.object({ kind: z.literal("CONFIRMED_NOT_ALLOWED"), operation }),
+  ])
+  .meta({ id: "OrderFlag", description: "Why an order or a refund needs a person: a kind and its facts." });
 
 export type OrderFlag = z.infer<typeof orderFlagSchema>;
 
