@@ -3,14 +3,12 @@
 // kind and a refund flagged in its own shorter words, is brought up to date. Each flag then says
 // again the sentence it came from (an operation's name now in lower case); a sentence of no known
 // kind keeps no flag.
-import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMigrations } from "@/lib/db/migrate";
 import { flagSentence, type OrderFlag, readFlag } from "@/lib/orders/order-flags";
-import { createTestDatabase, type TestDatabase } from "@/test/support/database";
+import type { TestDatabase } from "@/test/support/database";
+import { databaseBefore } from "@/test/support/database-before";
 
 const FLAGS_MIGRATION = "20261126110000_order_flags";
 
@@ -55,21 +53,11 @@ const SENTENCES: [string, OrderFlag | null][] = [
 ];
 
 let db: TestDatabase;
-let before: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase({ migrate: false });
-  before = mkdtempSync(join(tmpdir(), "migrations-before-flags-"));
-  for (const name of readdirSync("prisma/migrations")) {
-    if (name < FLAGS_MIGRATION)
-      cpSync(join("prisma/migrations", name), join(before, name), { recursive: true });
-  }
-  await applyMigrations({ connectionString: db.url, migrationsDir: before });
+  db = await databaseBefore(FLAGS_MIGRATION);
 }, 60_000);
-afterAll(async () => {
-  rmSync(before, { recursive: true, force: true });
-  await db?.drop();
-});
+afterAll(() => db?.drop());
 
 describe("the order flags migration", () => {
   it("turns every sentence of a known kind into its flag, on orders and on a refund", async () => {

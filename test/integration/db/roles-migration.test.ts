@@ -2,33 +2,20 @@
 // as the previous release left it (VIEWER, OPERATOR and ADMIN operators, an OPERATOR key) is brought
 // up to date, and each lands on the matching built-in role — OPERATOR on FINANCE, which can do all
 // an OPERATOR could.
-import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMigrations } from "@/lib/db/migrate";
-import { createTestDatabase, type TestDatabase } from "@/test/support/database";
+import type { TestDatabase } from "@/test/support/database";
+import { databaseBefore } from "@/test/support/database-before";
 
 const ROLES_MIGRATION = "20261126070000_roles_and_refund_requests";
 
 let db: TestDatabase;
-let before: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase({ migrate: false });
-  // The migrations as the previous release had them: everything before the roles migration.
-  before = mkdtempSync(join(tmpdir(), "migrations-before-roles-"));
-  for (const name of readdirSync("prisma/migrations")) {
-    if (name < ROLES_MIGRATION)
-      cpSync(join("prisma/migrations", name), join(before, name), { recursive: true });
-  }
-  await applyMigrations({ connectionString: db.url, migrationsDir: before });
+  db = await databaseBefore(ROLES_MIGRATION);
 }, 60_000);
-afterAll(async () => {
-  rmSync(before, { recursive: true, force: true });
-  await db?.drop();
-});
+afterAll(() => db?.drop());
 
 describe("the roles migration", () => {
   it("moves VIEWER, OPERATOR and ADMIN operators and keys onto the built-in roles that keep their rights", async () => {
