@@ -14,6 +14,7 @@ import { dayRange } from "@/lib/admin/orders/list-orders";
 import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
 import { formatAmount } from "@/lib/i18n/format";
 import { flagOrder } from "@/lib/orders/flag-order";
+import { flagColumns } from "@/lib/orders/order-flags";
 import { launchBrowser } from "@/test/support/browser";
 import { loopbackAddress, signInOverHttp } from "@/test/support/console-sign-in";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
@@ -702,6 +703,24 @@ describe("the operator console", () => {
     expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.orderId } })).needsAttention).toBe(
       false,
     );
+    // A refund the wallet contradicts, on the dashboard's list of refunds that need a person: why, in
+    // Arabic, with both statuses in words (the columns as apply-refund-status.ts writes them).
+    const refunded = await db.prisma.refund.findFirstOrThrow({ where: { status: "SUCCESS" } });
+    await db.prisma.refund.update({
+      where: { id: refunded.id },
+      data: flagColumns({
+        kind: "REFUND_CONTRADICTION",
+        refundRequestId: refunded.refundRequestId,
+        wallet: "FAIL",
+        ours: "SUCCESS",
+      }),
+    });
+    await page.goto(url("/admin"));
+    expect(await page.locator("#attention").textContent()).toContain(
+      "تقول المحفظة إن الاسترداد «مرفوض»، لكن سجلاتنا تقول «تم الاسترداد»",
+    );
+    await db.prisma.refund.update({ where: { id: refunded.id }, data: { needsAttention: false } });
+
     await page.click("button[lang=en]");
     await waitUntil(async () => (await page.getAttribute("html", "dir")) === "ltr", {
       timeoutMs: 10_000,

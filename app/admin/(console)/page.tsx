@@ -229,6 +229,9 @@ function FlaggedRefunds({
             </a>{" "}
             · <Amount fils={refund.amountFils} locale={locale} />{" "}
             <RefundStatusBadge status={refund.status} t={t} />
+            {refund.attentionReason ? (
+              <span className="muted"> — {flagReasonWords(refund, t, locale)}</span>
+            ) : null}
           </li>
         ))}
       </ul>
