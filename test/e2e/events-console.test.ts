@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
+import { distinctAddress } from "@/test/support/addresses";
 import { axeFindings } from "@/test/support/axe";
 import { launchBrowser } from "@/test/support/browser";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
@@ -72,7 +73,7 @@ const url = (path: string) => `${app?.url}${path}`;
 async function signedInAsAdmin(): Promise<Page> {
   await browser.clearCookies();
   const page = await browser.newPage();
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `10.77.${Math.floor(Math.random() * 250)}.9` });
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": distinctAddress() });
   await page.goto(url("/admin/sign-in"));
   await page.fill("input[name=email]", admin.email);
   await page.fill("input[name=password]", TEST_OPERATOR_PASSWORD);

@@ -15,6 +15,7 @@ import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
 import { formatAmount } from "@/lib/i18n/format";
 import { flagOrder } from "@/lib/orders/flag-order";
 import { flagColumns } from "@/lib/orders/order-flags";
+import { distinctAddress } from "@/test/support/addresses";
 import { launchBrowser } from "@/test/support/browser";
 import { loopbackAddress, signInOverHttp } from "@/test/support/console-sign-in";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
@@ -57,9 +58,6 @@ afterAll(async () => {
 });
 
 const url = (path: string) => `${app?.url}${path}`;
-// Random per run: the per-address sign-in limit lives in Redis for a minute, across test runs.
-const addressBase = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-let nextAddress = 10;
 
 /**
  * A fresh browser session signed in through the sign-in page. Each comes from its own client address:
@@ -68,7 +66,7 @@ let nextAddress = 10;
 async function signIn(email: string, password = TEST_OPERATOR_PASSWORD): Promise<Page> {
   await browser.clearCookies();
   const page = await browser.newPage();
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `${addressBase}.${nextAddress++}` });
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": distinctAddress() });
   await page.goto(url("/admin/sign-in"));
   await page.fill("input[name=email]", email);
   await page.fill("input[name=password]", password);

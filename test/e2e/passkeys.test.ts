@@ -6,6 +6,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
+import { distinctAddress } from "@/test/support/addresses";
 import { launchBrowser } from "@/test/support/browser";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
 import { type RunningApp, startNextApp } from "@/test/support/next-app";
@@ -39,13 +40,11 @@ afterAll(async () => {
 });
 
 const url = (path: string) => `${app.url}${path}`;
-const addressBase = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-let nextAddress = 10;
 
 /** A page whose browser has a platform authenticator with a verified user, always present. */
 async function pageWithAuthenticator(): Promise<Page> {
   const page = await browser.newPage();
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `${addressBase}.${nextAddress++}` });
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": distinctAddress() });
   const cdp = await browser.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   await cdp.send("WebAuthn.addVirtualAuthenticator", {

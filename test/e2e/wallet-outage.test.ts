@@ -7,6 +7,7 @@
 import { connect, createServer, type Server, type Socket } from "node:net";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { distinctAddress } from "@/test/support/addresses";
 import { axeFindings } from "@/test/support/axe";
 import { launchBrowser } from "@/test/support/browser";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
@@ -82,7 +83,7 @@ const url = (path: string) => `${app.url}${path}`;
 
 async function signedIn(): Promise<Page> {
   const page = await browser.newPage();
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `10.77.${Math.floor(Math.random() * 250)}.9` });
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": distinctAddress() });
   await page.goto(url("/admin/sign-in"));
   await page.fill("input[name=email]", admin.email);
   await page.fill("input[name=password]", TEST_OPERATOR_PASSWORD);

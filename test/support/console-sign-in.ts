@@ -3,6 +3,7 @@
 // machine's, so a test can be "another client" without another machine.
 import { Agent, request } from "undici";
 import { expect } from "vitest";
+import { distinctLoopbackAddress } from "./addresses";
 
 export interface ConsoleSignIn {
   ok: boolean;
@@ -48,14 +49,8 @@ function cookiesOf(header: string | string[] | undefined): string[] {
   return all.map((cookie) => cookie.split(";")[0] as string);
 }
 
-/**
- * A loopback address of its own per call (127.x.y.z): budgets live in Redis for up to 15 minutes,
- * and test runs share one Redis.
- */
-export function loopbackAddress(): string {
-  const octet = () => Math.floor(Math.random() * 250) + 2;
-  return `127.${octet()}.${octet()}.${octet()}`;
-}
+/** A loopback address of its own per call, to open a connection from (see addresses.ts). */
+export const loopbackAddress = distinctLoopbackAddress;
 
 /**
  * What a shop's console must survive when reached directly (`npm run dev`, `npm start`): a stranger

@@ -7,6 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
+import { distinctAddress } from "./addresses";
 import { merchantAppEnv, sandboxWallet } from "./app-env";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { startTestSandbox, type TestSandbox } from "./sandbox";
@@ -104,7 +105,7 @@ export async function callRoute(
   const headers = new Headers(init.headers);
   if (init.json !== undefined) headers.set("Content-Type", "application/json");
   if (!headers.has("x-forwarded-for")) {
-    headers.set("x-forwarded-for", `10.${randomOctet()}.${randomOctet()}.${randomOctet()}`);
+    headers.set("x-forwarded-for", distinctAddress());
   }
   const request = new Request(url, {
     method,
@@ -227,8 +228,4 @@ async function serveOverHttp(call: RouteHarness["call"]): Promise<Server> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return server;
-}
-
-function randomOctet(): number {
-  return Math.floor(Math.random() * 250) + 1;
 }

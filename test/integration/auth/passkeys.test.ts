@@ -5,6 +5,7 @@
 // admin's reset taking the passkeys away.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authorizeOperator } from "@/lib/auth/authorize-operator";
+import { distinctAddress } from "@/test/support/addresses";
 import { createTestOperator, TEST_OPERATOR_PASSWORD, type TestOperator } from "@/test/support/operators";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";
 import { type SoftwarePasskey, softwarePasskey } from "@/test/support/software-passkey";
@@ -17,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const seen = () => ({ "x-forwarded-for": `203.0.113.${Math.floor(Math.random() * 250) + 1}` });
+const seen = () => ({ "x-forwarded-for": distinctAddress() });
 
 function outcome(attempt: Promise<{ id: string }>) {
   return attempt.then(

@@ -5,6 +5,7 @@
 import { TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authorizeOperator } from "@/lib/auth/authorize-operator";
+import { distinctAddress } from "@/test/support/addresses";
 import { createTestOperator, TEST_OPERATOR_PASSWORD, type TestOperator } from "@/test/support/operators";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";
 
@@ -16,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const address = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+const address = distinctAddress;
 
 function signIn(email: string, code?: string) {
   return authorizeOperator(

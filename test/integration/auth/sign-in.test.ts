@@ -7,6 +7,7 @@ import { createOperator } from "@/lib/admin/operators";
 import { authorizeOperator, signInRefusal } from "@/lib/auth/authorize-operator";
 import { signInOperator } from "@/lib/auth/sign-in";
 import { HttpError } from "@/lib/http/errors";
+import { distinctAddress } from "@/test/support/addresses";
 import { createTestOperator } from "@/test/support/operators";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";
 
@@ -35,8 +36,8 @@ function signIn(email: string, password: string, address: string) {
   );
 }
 
-/** A fresh documentation address per test, so budgets never carry over between tests. */
-const address = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+/** A client address of its own per call, so budgets never carry over between clients or tests. */
+const address = distinctAddress;
 
 describe("what the sign-in page is told", () => {
   it("our own answers and the rate limit pass; anything else (a database down) is UNAVAILABLE", () => {

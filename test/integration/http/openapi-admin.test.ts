@@ -25,6 +25,7 @@ import * as walletNotify from "@/lib/api/contract/wallet-notify";
 import type { OpenApiDocument } from "@/lib/api/openapi-document";
 import { dispatchEvents } from "@/lib/events/dispatch-events";
 import { flagOrder } from "@/lib/orders/flag-order";
+import { distinctAddress } from "@/test/support/addresses";
 import {
   type ContractCalls,
   contractCalls,
@@ -742,9 +743,7 @@ describe("passkeys", () => {
     const ceremony = startPasskeySignIn;
     await expectDocumented(ceremony, await send(ceremony, exampleRequest(ceremony, "ceremony")), 200);
     // From one address, the 21st ceremony within a minute is refused.
-    const from = {
-      "x-forwarded-for": `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-    };
+    const from = { "x-forwarded-for": distinctAddress() };
     for (let attempt = 0; attempt < 20; attempt++) {
       expect((await app.call("POST", "/api/sign-in/passkey", { headers: from })).status).toBe(200);
     }
