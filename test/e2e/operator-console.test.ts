@@ -17,6 +17,7 @@ import { flagOrder } from "@/lib/orders/flag-order";
 import { flagColumns } from "@/lib/orders/order-flags";
 import { distinctAddress } from "@/test/support/addresses";
 import { launchBrowser } from "@/test/support/browser";
+import { clearOfBaghdadMidnight } from "@/test/support/clock";
 import { loopbackAddress, signInOverHttp } from "@/test/support/console-sign-in";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
 import { type MiniProgramUser, newMiniProgramUser } from "@/test/support/mini-program";
@@ -299,7 +300,10 @@ describe("the operator console", () => {
     await page.close();
   });
 
-  it("cancels an escrow order behind buttons that never share a word, in English and Arabic; the day's money leaves it out", async () => {
+  it("cancels an escrow order behind buttons that never share a word, in English and Arabic; the day's money leaves it out", {
+    timeout: 120_000,
+  }, async () => {
+    await clearOfBaghdadMidnight(50_000);
     const order = await paidOrder("ESCROW", "MUG", 1);
     const page = await signedIn("FINANCE");
     await page.goto(url(`/admin/orders/${order.orderId}`));

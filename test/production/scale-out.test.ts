@@ -334,8 +334,13 @@ describe("two app instances and two worker processes on one database and Redis",
     // Every wallet operation now takes 2 s: the order is still in flight when the signal comes.
     await sandbox.settings({ operationLatencyMs: 2_000 });
     try {
-      const inFlight = postOrder(a().url, sessionToken, crypto.randomUUID());
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      const key = crypto.randomUUID();
+      const inFlight = postOrder(a().url, sessionToken, key);
+      // The signal comes once A holds the order (kept before the wallet is asked), not after a guess
+      // at how long a busy machine takes to get there.
+      await waitFor("the order in A's hands", async () =>
+        (await db.prisma.order.count({ where: { idempotencyKey: key } })) > 0 ? true : undefined,
+      );
       const exited = a().process.stop("SIGTERM");
 
       // The other instance serves on meanwhile.

@@ -74,7 +74,11 @@ async function startNotifyEndpoint(ctx: () => ServiceContext): Promise<Server> {
 }
 
 export async function startMerchant(
-  options: { sandbox?: Parameters<typeof startTestSandbox>[0] } = {},
+  options: {
+    sandbox?: Parameters<typeof startTestSandbox>[0];
+    /** How long a wallet call may take (2 s unless a file slows the wallet on purpose). */
+    walletTimeoutMs?: number;
+  } = {},
 ): Promise<MerchantHarness> {
   const [db, sandbox] = await Promise.all([createTestDatabase(), startTestSandbox(options.sandbox)]);
   await seedDemoCatalog(db.prisma);
@@ -101,7 +105,11 @@ export async function startMerchant(
       keyVersion: "1",
       privateKey: sandbox.merchant.privateKey,
       publicKey: walletPublicKey,
-      timeoutsMs: { pay: 2_000, inquiry: 2_000, default: 2_000 },
+      timeoutsMs: {
+        pay: options.walletTimeoutMs ?? 2_000,
+        inquiry: options.walletTimeoutMs ?? 2_000,
+        default: options.walletTimeoutMs ?? 2_000,
+      },
     },
     () => db.prisma,
     () => logger,

@@ -9,13 +9,15 @@ import { moneyFigures } from "@/lib/admin/money-figures";
 import { dayRange, listOrders } from "@/lib/admin/orders/list-orders";
 import { orderListQuery } from "@/lib/admin/request-schemas";
 import { getServiceContext } from "@/lib/context/service-context";
+import { baghdadDate } from "@/lib/time/baghdad-day";
+import { clearOfBaghdadMidnight } from "@/test/support/clock";
 import { createTestOperator, type TestOperator } from "@/test/support/operators";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";
 
 let app: RouteHarness;
 let finance: TestOperator;
 const orders = {} as Record<"refundedInPart" | "cancelled" | "held" | "released", string>;
-const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+let today: string;
 
 function act(orderId: string, action: string, json: unknown) {
   return app.call("POST", `/api/admin/orders/${orderId}/${action}`, {
@@ -25,6 +27,9 @@ function act(orderId: string, action: string, json: unknown) {
 }
 
 beforeAll(async () => {
+  // The whole file adds up one day: it must not start within two minutes of Baghdad's midnight.
+  await clearOfBaghdadMidnight(120_000);
+  today = baghdadDate(new Date());
   app = await startRouteHarness();
   await app.sandbox.settings({ refundDelaySeconds: 0 });
   finance = await createTestOperator(app.db.prisma, "FINANCE");
@@ -46,7 +51,7 @@ beforeAll(async () => {
     headers: { Authorization: `Bearer ${released.sessionToken}`, "Idempotency-Key": crypto.randomUUID() },
   });
   expect(confirmed.status, await confirmed.clone().text()).toBe(200);
-}, 120_000);
+}, 300_000);
 afterAll(() => app?.close());
 
 /** The same figures from first principles: what the wallet reported and confirmed, in plain SQL. */

@@ -192,9 +192,9 @@ describe("applyMigrations", () => {
 
   it("serializes concurrent runs: one applies, the other waits for the lock and finds nothing to do", async () => {
     const dir = migrationsDir({
-      // The sleep keeps the first runner inside the lock long enough to see the second one queue up.
-      "001_slow":
-        "SELECT pg_sleep(1.5); CREATE TABLE slow (id int PRIMARY KEY); INSERT INTO slow VALUES (1);",
+      // The sleep keeps the first runner inside the lock long enough to see the second one queue up,
+      // even on a machine slow to start the second.
+      "001_slow": "SELECT pg_sleep(5); CREATE TABLE slow (id int PRIMARY KEY); INSERT INTO slow VALUES (1);",
     });
     const lockStates = async () =>
       (

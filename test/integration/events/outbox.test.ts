@@ -15,6 +15,7 @@ import { flagOrder } from "@/lib/orders/flag-order";
 import { announceUnknownPayments } from "@/lib/reconcile/announce-unknown-payments";
 import { reconcileOrder } from "@/lib/reconcile/reconcile-order";
 import { requestRefund } from "@/lib/refunds/request-refund";
+import { distinctAddress } from "@/test/support/addresses";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
 
@@ -277,11 +278,16 @@ describe("delivery to hooks", () => {
       (type) => (type === "order.paid" ? ["survives-crash"] : []),
       10_000,
     );
-    const claimed = await claimDeliveries(merchant.ctx.prisma, { limit: 10_000, leaseMs: 500 });
+    const claimed = await claimDeliveries(merchant.ctx.prisma, { limit: 10_000, leaseMs: 60_000 });
     expect(claimed.some((delivery) => delivery.event.orderId === order.id)).toBe(true);
     await drain([hook.hook]);
     expect(hook.seen).toHaveLength(0);
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // The lease runs out (set in the past rather than waited for: a test that sleeps past a short
+    // lease fails when a slow machine lets it lapse before the first drain).
+    await merchant.ctx.prisma.eventDelivery.updateMany({
+      where: { orderId: order.id, target: "survives-crash" },
+      data: { leaseUntil: new Date(Date.now() - 1_000) },
+    });
     await drain([hook.hook]);
     expect(hook.seen).toHaveLength(1);
     const delivery = await merchant.ctx.prisma.eventDelivery.findFirstOrThrow({
@@ -360,11 +366,14 @@ describe("events no status write carries", () => {
     const attempt = {
       kind: "PAYMENT" as const,
       reason: "BAD_SIGNATURE",
-      sourceAddress: `198.51.100.${Math.floor(Math.random() * 200)}`,
+      sourceAddress: distinctAddress(),
       rawBody: "{}",
       headers: new Headers(),
     };
-    for (let i = 0; i < 5; i++) await recordUnverifiedNotification(merchant.ctx, attempt);
+    // All five within one hour on the clock, even when the test runs at a minute to the hour.
+    const halfPast = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 1_800_000);
+    const atHalfPast = { ...merchant.ctx, now: () => halfPast };
+    for (let i = 0; i < 5; i++) await recordUnverifiedNotification(atHalfPast, attempt);
     const events = await merchant.ctx.prisma.outboxEvent.findMany({
       where: {
         type: "notification.rejected",

@@ -164,7 +164,9 @@ describe("unknown and busy answers", () => {
     const order = await paidEscrowOrder();
     await operate(order, "ACCEPT");
     // Another system (or another instance of ours) is voiding the same payment at the wallet right now.
-    await merchant.sandbox.settings({ operationLatencyMs: 600 });
+    // Held long enough that our CONFIRM reaches the wallet while the void holds the lock, however busy
+    // the machine running the test.
+    await merchant.sandbox.settings({ operationLatencyMs: 2_000 });
     const foreign = merchant.sandbox.client().void({
       paymentId: order.paymentId as string,
       voidRequestId: `void_foreign_${Date.now()}`,

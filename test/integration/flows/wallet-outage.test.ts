@@ -13,7 +13,9 @@ import { type RouteHarness, startRouteHarness } from "@/test/support/route-harne
 import { waitUntil } from "@/test/support/wait";
 import { processReconcile } from "@/workers/reconcile";
 
-const CLIENT_TIMEOUT_MS = 500;
+// Every wallet call in this file has this long, the ones before and after the outage too: generous
+// enough that a loaded CI machine never times out an exchange the test expects to be answered.
+const CLIENT_TIMEOUT_MS = 2_000;
 const FAILURES_TO_OPEN = 2;
 // Long enough that the breaker, once open, stays open while the test sends its refused orders.
 const HALF_OPEN_AFTER_MS = 5_000;
@@ -45,7 +47,7 @@ beforeAll(async () => {
     },
   });
   // The wallet holds an unanswered request well past the client's timeout.
-  await app.sandbox.settings({ timeoutHangMs: 3_000 });
+  await app.sandbox.settings({ timeoutHangMs: 3 * CLIENT_TIMEOUT_MS });
   token = (await app.newSession()).sessionToken;
 });
 

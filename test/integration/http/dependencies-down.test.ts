@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueSessionToken } from "@/lib/sessions/session-token";
 import { merchantAppEnv, sandboxWallet } from "@/test/support/app-env";
-import { freePort } from "@/test/support/ports";
 import { type CallInit, callRoute, listApiRoutes } from "@/test/support/route-harness";
 import { startTestSandbox, type TestSandbox } from "@/test/support/sandbox";
 
@@ -13,7 +12,9 @@ const routes = listApiRoutes();
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();
-  const [deadDatabasePort, deadRedisPort] = [await freePort(), await freePort()];
+  // Ports below 1024 that nothing here serves: a port picked free could be handed to another test's
+  // server while this file runs, and a database client that reached it would not be refused.
+  const [deadDatabasePort, deadRedisPort] = [1, 2];
   Object.assign(
     process.env,
     merchantAppEnv({

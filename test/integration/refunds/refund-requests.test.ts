@@ -4,6 +4,7 @@
 // requester cannot approve it; a rejection makes the amount refundable again; the daily limit
 // counts what the operator refunded on their own that day.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clearOfBaghdadMidnight } from "@/test/support/clock";
 import { createTestOperator, type TestOperator } from "@/test/support/operators";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";
 import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
@@ -141,7 +142,10 @@ describe("a refund above the role's limit", () => {
     expect((await decide(finance, second.request.id, "approve")).status).toBe(409);
   });
 
-  it("counts the day: small refunds go straight through until the daily limit, then wait", async () => {
+  it("counts the day: small refunds go straight through until the daily limit, then wait", {
+    timeout: 90_000,
+  }, async () => {
+    await clearOfBaghdadMidnight(30_000);
     const cashier = await createTestOperator(app.db.prisma, "SUPPORT");
     const { orderId } = await app.paidOrder("CASHIER", "MUG");
     const first = await refund(cashier, orderId, "5000000");

@@ -24,6 +24,10 @@ let merchant: MerchantHarness;
 const prefixes: string[] = [];
 const processes: WorkerProcess[] = [];
 const connections: Redis[] = [];
+// For the tests that slow the wallet on purpose (1.2–1.5 s an answer): the workers' usual 2 s
+// inquiry timeout would leave a loaded machine too little margin, and a timed-out inquiry is retried
+// with a back-off that the test would then wait out.
+const SLOW_WALLET_TIMEOUTS = { WALLET_TIMEOUT_INQUIRY_MS: "6000", WALLET_TIMEOUT_DEFAULT_MS: "6000" };
 
 beforeAll(async () => {
   merchant = await startMerchant({ sandbox: { settings: { refundDelaySeconds: 0 } } });
@@ -173,7 +177,7 @@ describe("worker processes", () => {
     try {
       const prefix = newPrefix();
       const queue = queueOn(prefix, "reconcile");
-      const doomed = start(prefix, { WORKER_CONCURRENCY: "3" }, ["reconcile"]);
+      const doomed = start(prefix, { WORKER_CONCURRENCY: "3", ...SLOW_WALLET_TIMEOUTS }, ["reconcile"]);
       await waitForStart(doomed);
       const inHand = await waitUntil(
         async () => {
@@ -187,7 +191,7 @@ describe("worker processes", () => {
       const paidAtKill = await paidCount(ids);
       expect(paidAtKill).toBeLessThan(ids.length);
 
-      const successor = start(prefix, { WORKER_CONCURRENCY: "3" }, ["reconcile"]);
+      const successor = start(prefix, { WORKER_CONCURRENCY: "3", ...SLOW_WALLET_TIMEOUTS }, ["reconcile"]);
       await waitForStart(successor);
       await waitUntil(async () => (await paidCount(ids)) === ids.length, {
         timeoutMs: 45_000,
@@ -220,11 +224,11 @@ describe("worker processes", () => {
   }, async () => {
     const orders = await unknownPaidOrders(2);
     const ids = orders.map((order) => order.id);
-    // (Below the workers' 2 s inquiry timeout, so the answer counts.)
+    // (Well below the inquiry timeout these workers get, so the answer counts.)
     await merchant.sandbox.settings({ operationLatencyMs: 1_200 });
     try {
       const prefix = newPrefix();
-      const worker = start(prefix, { WORKER_CONCURRENCY: "2" });
+      const worker = start(prefix, { WORKER_CONCURRENCY: "2", ...SLOW_WALLET_TIMEOUTS });
       await waitForStart(worker);
       for (const name of SCANNED_QUEUES) {
         expect(await queueOn(prefix, name).getJobSchedulersCount()).toBe(1);
