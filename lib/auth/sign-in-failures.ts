@@ -1,7 +1,7 @@
 // Wrong passwords, counted per e-mail and address in Redis (lib/auth/sign-in-throttle.ts): the key
 // they are kept under, and forgetting them all for one e-mail (an ADMIN's "Unlock"). Free of
 // Next.js-only imports, so scripts that manage operators can use it.
-import { getRedis } from "@/lib/redis";
+import { readyRedis } from "@/lib/redis";
 import { normalizeEmail } from "./credential-rules";
 
 /** 5 wrong passwords within 15 minutes, per e-mail and address. */
@@ -16,7 +16,7 @@ export function signInFailureKey(email: string, address: string): string {
  * limiter's `rate:<name>:<key>`); there are few per e-mail, as each lives 15 minutes.
  */
 export async function forgetSignInFailures(email: string): Promise<void> {
-  const redis = getRedis();
+  const redis = await readyRedis();
   const pattern = `rate:${SIGN_IN_FAILURES.name}:${escapeGlob(normalizeEmail(email))}|*`;
   let cursor = "0";
   do {

@@ -4,7 +4,7 @@ import "server-only";
 // refusing everyone.
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { getEnv } from "@/lib/env";
-import { getRedis } from "@/lib/redis";
+import { ensureRedisReady, getRedis } from "@/lib/redis";
 import { clientAddressFrom } from "./client-address";
 import { HttpError } from "./errors";
 import { PEER_ADDRESS_HEADER, peerAddressInstalled } from "./peer-address";
@@ -33,6 +33,20 @@ function limiterFor(limit: RateLimit): RateLimiterRedis {
   return limiter;
 }
 
+let redisConnected: Promise<unknown> | undefined;
+
+/**
+ * The limiter for `limit`, once this process's Redis connection has had its chance to connect (up to
+ * a second, once per process). The producer connection queues no commands while it connects, so
+ * without the wait the first checks after a start (a burst right after a deploy) would be counted in
+ * this process's memory only, where other instances cannot see them.
+ */
+async function readyLimiterFor(limit: RateLimit): Promise<RateLimiterRedis> {
+  redisConnected ??= ensureRedisReady(getRedis(), 1_000).catch(() => undefined);
+  await redisConnected;
+  return limiterFor(limit);
+}
+
 /** The client's address as our own proxies report it (client-address.ts), from any header lookup. */
 export function clientAddressOf(header: (name: string) => string | null | undefined): string {
   return clientAddressFrom(
@@ -57,7 +71,7 @@ function rateLimited(msBeforeNext: number): HttpError {
 /** Spends one point of `key`'s budget, or throws RATE_LIMITED when it is used up. */
 export async function enforceRateLimit(limit: RateLimit, key: string): Promise<void> {
   try {
-    await limiterFor(limit).consume(key);
+    await (await readyLimiterFor(limit)).consume(key);
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) throw rateLimited(rejection.msBeforeNext);
     throw rejection;
@@ -76,17 +90,15 @@ export const failureBudget = {
   },
   /** How long `key` must wait before its budget allows another try; 0 when it may try now. */
   async waitMs(limit: RateLimit, key: string): Promise<number> {
-    const state = await limiterFor(limit).get(key);
+    const state = await (await readyLimiterFor(limit)).get(key);
     return state && state.consumedPoints >= limit.points ? Math.max(1, state.msBeforeNext) : 0;
   },
   async forget(limit: RateLimit, key: string): Promise<void> {
-    await limiterFor(limit).delete(key);
+    await (await readyLimiterFor(limit)).delete(key);
   },
   async spend(limit: RateLimit, key: string): Promise<void> {
-    await limiterFor(limit)
-      .consume(key)
-      .catch((rejection: unknown) => {
-        if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      });
+    await (await readyLimiterFor(limit)).consume(key).catch((rejection: unknown) => {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    });
   },
 };
