@@ -9,13 +9,12 @@ import type { AddressInfo } from "node:net";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
-import { distinctAddress } from "@/test/support/addresses";
 import { axeFindings } from "@/test/support/axe";
-import { launchBrowser } from "@/test/support/browser";
+import { launchBrowser, pageFromOwnAddress, submitSignIn } from "@/test/support/browser";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
 import { newMiniProgramUser } from "@/test/support/mini-program";
 import { type RunningApp, startNextApp } from "@/test/support/next-app";
-import { createTestOperator, TEST_OPERATOR_PASSWORD, type TestOperator } from "@/test/support/operators";
+import { createTestOperator, type TestOperator } from "@/test/support/operators";
 import { startTestSandbox, type TestSandbox } from "@/test/support/sandbox";
 import { waitUntil } from "@/test/support/wait";
 import { deletePrefix, SHARED_REDIS_URL, uniquePrefix } from "@/test/support/workers";
@@ -72,12 +71,8 @@ const url = (path: string) => `${app?.url}${path}`;
 
 async function signedInAsAdmin(): Promise<Page> {
   await browser.clearCookies();
-  const page = await browser.newPage();
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": distinctAddress() });
-  await page.goto(url("/admin/sign-in"));
-  await page.fill("input[name=email]", admin.email);
-  await page.fill("input[name=password]", TEST_OPERATOR_PASSWORD);
-  await page.click("button[type=submit]");
+  const page = await pageFromOwnAddress(browser);
+  await submitSignIn(page, app?.url as string, admin.email);
   await page.waitForURL(url("/admin"));
   return page;
 }

@@ -15,8 +15,7 @@ import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
 import { formatAmount } from "@/lib/i18n/format";
 import { flagOrder } from "@/lib/orders/flag-order";
 import { flagColumns } from "@/lib/orders/order-flags";
-import { distinctAddress } from "@/test/support/addresses";
-import { launchBrowser } from "@/test/support/browser";
+import { launchBrowser, pageFromOwnAddress, submitSignIn } from "@/test/support/browser";
 import { clearOfBaghdadMidnight } from "@/test/support/clock";
 import { loopbackAddress, signInOverHttp } from "@/test/support/console-sign-in";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
@@ -66,12 +65,8 @@ const url = (path: string) => `${app?.url}${path}`;
  */
 async function signIn(email: string, password = TEST_OPERATOR_PASSWORD): Promise<Page> {
   await browser.clearCookies();
-  const page = await browser.newPage();
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": distinctAddress() });
-  await page.goto(url("/admin/sign-in"));
-  await page.fill("input[name=email]", email);
-  await page.fill("input[name=password]", password);
-  await page.click("button[type=submit]");
+  const page = await pageFromOwnAddress(browser);
+  await submitSignIn(page, app?.url as string, email, password);
   return page;
 }
 

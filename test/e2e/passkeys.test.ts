@@ -6,11 +6,10 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
-import { distinctAddress } from "@/test/support/addresses";
-import { launchBrowser } from "@/test/support/browser";
+import { launchBrowser, pageFromOwnAddress, submitSignIn } from "@/test/support/browser";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
 import { type RunningApp, startNextApp } from "@/test/support/next-app";
-import { createTestOperator, TEST_OPERATOR_PASSWORD, type TestOperator } from "@/test/support/operators";
+import { createTestOperator, type TestOperator } from "@/test/support/operators";
 import { startTestSandbox, type TestSandbox } from "@/test/support/sandbox";
 import { waitUntil } from "@/test/support/wait";
 
@@ -43,8 +42,7 @@ const url = (path: string) => `${app.url}${path}`;
 
 /** A page whose browser has a platform authenticator with a verified user, always present. */
 async function pageWithAuthenticator(): Promise<Page> {
-  const page = await browser.newPage();
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": distinctAddress() });
+  const page = await pageFromOwnAddress(browser);
   const cdp = await browser.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   await cdp.send("WebAuthn.addVirtualAuthenticator", {
@@ -60,11 +58,8 @@ async function pageWithAuthenticator(): Promise<Page> {
   return page;
 }
 
-async function signInWithPassword(page: Page, email: string): Promise<void> {
-  await page.goto(url("/admin/sign-in"));
-  await page.fill("input[name=email]", email);
-  await page.fill("input[name=password]", TEST_OPERATOR_PASSWORD);
-  await page.click("button[type=submit]");
+function signInWithPassword(page: Page, email: string): Promise<void> {
+  return submitSignIn(page, app.url, email);
 }
 
 describe("passkeys and the second-factor policy", () => {

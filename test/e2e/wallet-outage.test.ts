@@ -7,12 +7,11 @@
 import { connect, createServer, type Server, type Socket } from "node:net";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { distinctAddress } from "@/test/support/addresses";
 import { axeFindings } from "@/test/support/axe";
-import { launchBrowser } from "@/test/support/browser";
+import { launchBrowser, pageFromOwnAddress, submitSignIn } from "@/test/support/browser";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
 import { type RunningApp, startNextApp } from "@/test/support/next-app";
-import { createTestOperator, TEST_OPERATOR_PASSWORD, type TestOperator } from "@/test/support/operators";
+import { createTestOperator, type TestOperator } from "@/test/support/operators";
 import { startTestSandbox, type TestSandbox } from "@/test/support/sandbox";
 import { waitUntil } from "@/test/support/wait";
 
@@ -82,12 +81,8 @@ afterAll(async () => {
 const url = (path: string) => `${app.url}${path}`;
 
 async function signedIn(): Promise<Page> {
-  const page = await browser.newPage();
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": distinctAddress() });
-  await page.goto(url("/admin/sign-in"));
-  await page.fill("input[name=email]", admin.email);
-  await page.fill("input[name=password]", TEST_OPERATOR_PASSWORD);
-  await page.click("button[type=submit]");
+  const page = await pageFromOwnAddress(browser);
+  await submitSignIn(page, app.url, admin.email);
   await page.waitForURL(url("/admin"));
   return page;
 }

@@ -3,7 +3,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type BrowserContext, chromium } from "playwright-core";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { distinctAddress } from "./addresses";
+import { TEST_OPERATOR_PASSWORD } from "./operators";
 
 export async function launchBrowser(): Promise<{ browser: BrowserContext; close(): Promise<void> }> {
   const profileDir = mkdtempSync(join(tmpdir(), "e2e-profile-"));
@@ -27,4 +29,27 @@ export async function launchBrowser(): Promise<{ browser: BrowserContext; close(
       rmSync(profileDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A new page that comes from a client address of its own: sign-in attempts are limited per address,
+ * and the browser tests sign in many times from one machine.
+ */
+export async function pageFromOwnAddress(browser: BrowserContext): Promise<Page> {
+  const page = await browser.newPage();
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": distinctAddress() });
+  return page;
+}
+
+/** Fills in and sends the console's sign-in form; the caller waits for whatever should follow. */
+export async function submitSignIn(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  password = TEST_OPERATOR_PASSWORD,
+): Promise<void> {
+  await page.goto(`${baseUrl}/admin/sign-in`);
+  await page.fill("input[name=email]", email);
+  await page.fill("input[name=password]", password);
+  await page.click("button[type=submit]");
 }
