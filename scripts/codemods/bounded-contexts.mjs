@@ -30,15 +30,25 @@ export const MOVES = [
   ["lib/errors/", "lib/platform/errors/"],
   ["lib/state/", "lib/platform/state/"],
   ["lib/queue/", "lib/platform/queue/"],
+  ["lib/observability/app-metrics.ts", "lib/http/app-metrics.ts"],
   ["lib/observability/", "lib/platform/observability/"],
   ["lib/security/", "lib/platform/security/"],
+  ["lib/health/readiness-response.ts", "lib/http/readiness-response.ts"],
   ["lib/health/", "lib/platform/health/"],
   ["lib/retention/", "lib/platform/retention/"],
   ["lib/context/", "lib/platform/context/"],
   ["lib/wallet-calls/", "lib/platform/wallet-calls/"],
   ["lib/wallet-check/", "lib/platform/wallet-check/"],
+  ["lib/http/client-address.ts", "lib/platform/addresses/client-address.ts"],
+  ["lib/http/peer-address.ts", "lib/platform/addresses/peer-address.ts"],
+  ["lib/http/rate-limit.ts", "lib/platform/rate-limit.ts"],
+  // The event envelope and the outbox writer are plumbing every context uses; each context now
+  // defines its own events (lib/payments/payment-events.ts and others).
+  ["lib/events/event-types.ts", "lib/platform/outbox/event-map.ts"],
+  ["lib/events/write-event.ts", "lib/platform/outbox/write-event.ts"],
   // events: the outbox and its delivery to hooks, webhooks and alerts
   ["lib/webhooks/", "lib/events/webhooks/"],
+  ["lib/alerts/daily-summary.ts", "lib/payments/daily-summary.ts"],
   ["lib/alerts/", "lib/events/alerts/"],
   // operators: sign-in, sessions, roles and permissions, API keys, the audit log
   ["lib/auth/api-key-auth.ts", "lib/operators/api-keys/authenticate-api-key.ts"],
