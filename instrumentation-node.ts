@@ -1,17 +1,18 @@
 // Runs once when the Next.js server starts (Node.js runtime only):
 // - validates the configuration, so a missing secret stops the server with the variable's name
 //   instead of failing on the first request (skipped during `next build`, which has no secrets);
-// - notes each request's connection address for the rate limits (lib/http/peer-address.ts);
+// - notes each request's connection address for the rate limits (lib/platform/addresses/peer-address.ts);
 // - applies METRICS_ENABLED and starts OpenTelemetry tracing when OTEL_ENABLED;
 // - on SIGTERM, flushes the traces still buffered. The graceful part is Next.js's own: on SIGTERM
 //   (`next start` and the standalone server.js alike) it stops accepting connections, closes idle
 //   keep-alive ones, lets the requests in flight finish, then exits with 143
 //   (test/production/scale-out.test.ts shows an order in flight completing).
-import { getEnv } from "./lib/env";
-import { installPeerAddress } from "./lib/http/peer-address";
-import { getLogger } from "./lib/log";
-import { setMetricsEnabled } from "./lib/observability/metrics";
-import { startTracing } from "./lib/observability/tracing";
+
+import { installPeerAddress } from "./lib/platform/addresses/peer-address";
+import { getEnv } from "./lib/platform/env";
+import { getLogger } from "./lib/platform/log";
+import { setMetricsEnabled } from "./lib/platform/observability/metrics";
+import { startTracing } from "./lib/platform/observability/tracing";
 
 export async function startNodeServer(): Promise<void> {
   if (process.env.NEXT_PHASE === "phase-production-build") return;

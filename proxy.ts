@@ -4,8 +4,8 @@
 // next.config.mjs and reach every response.
 // An auth guard for /admin (next-auth `withAuth`) belongs here too: wrap it, keep this call.
 import { type NextRequest, NextResponse } from "next/server";
-import { getEnv } from "@/lib/env";
-import { securityHeadersFor } from "@/lib/security/headers";
+import { getEnv } from "@/lib/platform/env";
+import { securityHeadersFor } from "@/lib/platform/security/headers";
 
 export function proxy(request: NextRequest): NextResponse {
   const env = getEnv();

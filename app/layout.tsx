@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import { currentLocale } from "@/lib/i18n/locale";
-import { directionOf } from "@/lib/i18n/translate";
+import { currentLocale } from "@/lib/console/i18n/locale";
+import { directionOf } from "@/lib/console/i18n/translate";
 import "./globals.css";
 
 export const metadata: Metadata = {

@@ -17,11 +17,11 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { listOrders } from "@/lib/console/orders/list-orders";
+import { orderListQuery } from "@/lib/console/request-schemas";
+import { quoteIdentifier, withDatabase } from "@/lib/platform/db/ensure-database";
+import { applyMigrations } from "@/lib/platform/db/migrate";
 import { PrismaClient } from "../generated/prisma/client";
-import { listOrders } from "../lib/admin/orders/list-orders";
-import { orderListQuery } from "../lib/admin/request-schemas";
-import { quoteIdentifier, withDatabase } from "../lib/db/ensure-database";
-import { applyMigrations } from "../lib/db/migrate";
 import { merchantAppEnv } from "../test/support/app-env";
 import { generateTestKeyPair } from "../test/support/keys";
 import { createTestOperator } from "../test/support/operators";
@@ -220,7 +220,7 @@ async function main() {
         (i) => `${appUrl}/api/admin/orders/${sample[i % sample.length]?.id}`,
         auth,
       ),
-      // The search box as a caller describes an order (lib/admin/orders/order-search.ts).
+      // The search box as a caller describes an order (lib/console/orders/order-search.ts).
       ...(await searchForms(appUrl, auth, sample)),
     ];
 

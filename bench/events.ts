@@ -12,15 +12,15 @@
 //   BENCH_RATE=100 BENCH_SECONDS=15 BENCH_EVENTS=20000 npm run bench:events
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { seedDemoCatalog } from "../lib/catalog/seed-catalog";
-import { createPrismaClient } from "../lib/db/client";
-import { migrateDatabase } from "../lib/db/migrate-database";
+import { seedDemoCatalog } from "@/lib/payments/catalog/seed-catalog";
+import { insertOrder } from "@/lib/payments/orders/insert-order";
+import { writeOrderTransition } from "@/lib/payments/orders/write-order-transition";
+import { createPrismaClient } from "@/lib/platform/db/client";
+import { migrateDatabase } from "@/lib/platform/db/migrate-database";
+import { newRowId, requestIdFor } from "@/lib/platform/ids/request-ids";
+import { createLogger } from "@/lib/platform/log";
 import { drainEvents } from "../lib/events/drain-events";
 import { defineHook, hookRegistry } from "../lib/events/hooks";
-import { newRowId, requestIdFor } from "../lib/ids/request-ids";
-import { createLogger } from "../lib/log";
-import { insertOrder } from "../lib/orders/insert-order";
-import { writeOrderTransition } from "../lib/orders/write-order-transition";
 
 const rate = Number(process.env.BENCH_RATE ?? 100);
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);

@@ -17,7 +17,7 @@
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { migrateDatabase } from "../lib/db/migrate-database";
+import { migrateDatabase } from "@/lib/platform/db/migrate-database";
 import { formatWalletTime, JSON_CONTENT_TYPE, signMessage } from "../lib/wallet/signature";
 import { merchantAppEnv } from "../test/support/app-env";
 import { generateTestKeyPair } from "../test/support/keys";

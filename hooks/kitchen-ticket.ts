@@ -3,8 +3,8 @@
 // if the worker dies after the kitchen got the ticket but before it was recorded as delivered, the
 // ticket is sent again, and the kitchen's system recognizes it. Unset URL: nothing is sent.
 
-import { getEnv } from "@/lib/env";
 import { defineHook } from "@/lib/events/hooks";
+import { getEnv } from "@/lib/platform/env";
 
 export default defineHook({
   name: "kitchen-ticket",

@@ -2,9 +2,9 @@
 // id is derived from the event's id, so a retried hook never sends a second message (pushOnce).
 // A customer who did not allow push messages is not an error: the message is recorded as refused.
 import { v5 as uuidv5 } from "uuid";
-import { getEnv } from "@/lib/env";
+import { pushOnce } from "@/lib/customers/push/resend-push";
 import { defineHook } from "@/lib/events/hooks";
-import { pushOnce } from "@/lib/push/resend-push";
+import { getEnv } from "@/lib/platform/env";
 import { PUSH_URL_PREFIX } from "@/lib/wallet/operations";
 
 /** Any fixed UUID: the namespace of the push ids this hook derives. */

@@ -4,10 +4,10 @@
 // In production: `node dist/admin-create.mjs --email … --role …` with ADMIN_PASSWORD in the environment,
 // so the password stays out of the shell history.
 import { parseArgs } from "node:util";
-import { createOperator } from "@/lib/admin/operators";
-import { operatorInput } from "@/lib/admin/request-schemas";
-import { createPrismaClient } from "@/lib/db/client";
-import { getDatabaseEnv } from "@/lib/env";
+import { operatorInput } from "@/lib/console/request-schemas";
+import { createOperator } from "@/lib/operators/manage-operators";
+import { createPrismaClient } from "@/lib/platform/db/client";
+import { getDatabaseEnv } from "@/lib/platform/env";
 
 async function main(): Promise<number> {
   const { values } = parseArgs({

@@ -1,11 +1,11 @@
 // `npm run api:client`: regenerates clients/mini-program/api-types.ts from the OpenAPI document the
-// app serves (built from lib/api/contract), without the operator console's area, which the mini
+// app serves (built from lib/http/contract), without the operator console's area, which the mini
 // program never calls. `npm run api:client -- --check` only says whether the committed file is
 // current (exit 1 if not), for CI.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { MINI_PROGRAM_CLIENT_AREAS } from "@/lib/api/contract";
-import { buildOpenApiDocument } from "@/lib/api/openapi-document";
+import { MINI_PROGRAM_CLIENT_AREAS } from "@/lib/http/contract";
+import { buildOpenApiDocument } from "@/lib/http/openapi-document";
 import { API_TYPES_FILE, renderApiTypes } from "./api-types";
 
 const check = process.argv.includes("--check");

@@ -1,9 +1,9 @@
 // `npm run db:migrate` (and `node dist/db-migrate.mjs` in production): creates the database if
-// needed and applies prisma/migrations (see lib/db/migrate.ts for why this is not
+// needed and applies prisma/migrations (see lib/platform/db/migrate.ts for why this is not
 // `prisma migrate deploy`). A command only: code that needs to migrate imports
-// lib/db/migrate-database.ts instead, because importing this file runs it.
-import { migrateDatabase, redactConnectionString } from "@/lib/db/migrate-database";
-import { getDatabaseEnv } from "@/lib/env";
+// lib/platform/db/migrate-database.ts instead, because importing this file runs it.
+import { migrateDatabase, redactConnectionString } from "@/lib/platform/db/migrate-database";
+import { getDatabaseEnv } from "@/lib/platform/env";
 
 async function main(): Promise<void> {
   const connectionString = getDatabaseEnv().databaseUrl;

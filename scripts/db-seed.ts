@@ -1,8 +1,8 @@
 // `npm run db:seed`: inserts the demo catalog's missing products into DATABASE_URL and says what it
 // did; a product that already exists keeps its price and names. Run `npm run db:migrate` first.
-import { describeCatalogSeed, seedDemoCatalog } from "@/lib/catalog/seed-catalog";
-import { createPrismaClient } from "@/lib/db/client";
-import { getEnv } from "@/lib/env";
+import { describeCatalogSeed, seedDemoCatalog } from "@/lib/payments/catalog/seed-catalog";
+import { createPrismaClient } from "@/lib/platform/db/client";
+import { getEnv } from "@/lib/platform/env";
 
 const prisma = createPrismaClient(getEnv().databaseUrl);
 try {

@@ -8,7 +8,7 @@
 // each as its own process with prefixed output (scripts/local-stack.ts). Ctrl-C stops them all.
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { getEnv } from "../lib/env";
+import { getEnv } from "@/lib/platform/env";
 import {
   localMail,
   ProcessGroup,

@@ -6,11 +6,11 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createPublicKey } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ensureFirstAdmin } from "../lib/auth/first-admin";
-import { describeCatalogSeed, seedDemoCatalog } from "../lib/catalog/seed-catalog";
-import { createPrismaClient } from "../lib/db/client";
-import { migrateDatabase } from "../lib/db/migrate-database";
-import type { Env } from "../lib/env";
+import { ensureFirstAdmin } from "@/lib/operators/sign-in/first-admin";
+import { describeCatalogSeed, seedDemoCatalog } from "@/lib/payments/catalog/seed-catalog";
+import { createPrismaClient } from "@/lib/platform/db/client";
+import { migrateDatabase } from "@/lib/platform/db/migrate-database";
+import type { Env } from "@/lib/platform/env";
 import { childEnv, prefixLines } from "./child-output";
 import { startMailCatcher } from "./mail-catcher";
 

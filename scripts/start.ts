@@ -9,7 +9,7 @@
 // A server runs the release folder instead (`npm run build` writes it; README, "Going live").
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { type Env, getEnv } from "../lib/env";
+import { type Env, getEnv } from "@/lib/platform/env";
 import {
   localMail,
   nameOwnLines,

@@ -1,9 +1,9 @@
 // `npm run wallet:check` (in production: `node dist/wallet-check.mjs`): checks the configured wallet
 // before customers meet it — address, Client-Id, key version, our signature as the wallet sees it,
 // its signature with our copy of its key, the clocks, and our notification URLs. Exit code 1 when a
-// check fails. Changes nothing at the wallet (lib/wallet-check/).
-import { getEnv } from "../lib/env";
-import { formatWalletCheck, runWalletCheck } from "../lib/wallet-check/run-wallet-check";
+// check fails. Changes nothing at the wallet (lib/platform/wallet-check/).
+import { getEnv } from "@/lib/platform/env";
+import { formatWalletCheck, runWalletCheck } from "@/lib/platform/wallet-check/run-wallet-check";
 
 const env = getEnv();
 console.log(

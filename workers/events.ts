@@ -1,16 +1,16 @@
 // events: deliver domain events (lib/events) to the fork's hooks (hooks/) and to the merchant's
-// webhook endpoints, and fold and send alerts (lib/alerts). Its scan runs every second and drains
+// webhook endpoints, and fold and send alerts (lib/events/alerts). Its scan runs every second and drains
 // what is due; any number of these workers can run at once.
 import { HOOKS } from "@/hooks";
-import { alertsHook } from "@/lib/alerts/catch-alerts";
-import { flushAlerts } from "@/lib/alerts/flush-alerts";
-import { type AlertSender, createAlertSender } from "@/lib/alerts/send-alert";
-import type { ServiceContext } from "@/lib/context/service-context";
-import { getEnv } from "@/lib/env";
+import { alertsHook } from "@/lib/events/alerts/catch-alerts";
+import { flushAlerts } from "@/lib/events/alerts/flush-alerts";
+import { type AlertSender, createAlertSender } from "@/lib/events/alerts/send-alert";
 import { drainEvents } from "@/lib/events/drain-events";
 import { hookRegistry, hookTakes } from "@/lib/events/hooks";
-import { defineJob } from "@/lib/queue/define-job";
-import { eventLeaseMs, type JobSettings } from "@/lib/queue/settings";
+import type { ServiceContext } from "@/lib/platform/context/service-context";
+import { getEnv } from "@/lib/platform/env";
+import { defineJob } from "@/lib/platform/queue/define-job";
+import { eventLeaseMs, type JobSettings } from "@/lib/platform/queue/settings";
 
 // The fork's hooks, and ours: alerts catch their events the way a fork's hook would.
 const ALL_HOOKS = [...HOOKS, alertsHook];

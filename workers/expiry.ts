@@ -1,7 +1,7 @@
-// expiry: orders past paymentExpiryTime are closed once the wallet confirms it (lib/orders/expire-order).
-import { expireOrder } from "@/lib/orders/expire-order";
-import { defineJob, enqueueEach } from "@/lib/queue/define-job";
-import { findExpiredOrders } from "@/lib/reconcile/find-due-work";
+// expiry: orders past paymentExpiryTime are closed once the wallet confirms it (lib/payments/orders/expire-order).
+import { expireOrder } from "@/lib/payments/orders/expire-order";
+import { findExpiredOrders } from "@/lib/payments/reconcile/find-due-work";
+import { defineJob, enqueueEach } from "@/lib/platform/queue/define-job";
 
 export const processExpiry = defineJob({
   queue: "expiry",

@@ -1,5 +1,5 @@
 // `npm run workers`: the background workers in one process, on the process's database, Redis and
-// wallet (lib/env.ts). Pick queues or groups of them (lib/queue/worker-groups.ts) with arguments or
+// wallet (lib/platform/env.ts). Pick queues or groups of them (lib/platform/queue/worker-groups.ts) with arguments or
 // WORKERS (comma list), default all:
 //   npm run workers                       # every queue
 //   npm run workers -- settlement         # a group: reconcile, refund-poll, expiry
@@ -7,14 +7,14 @@
 //   WORKERS=general npm run workers
 // SIGTERM/SIGINT: each worker finishes the jobs in hand, then queues, Redis and the database close.
 
-import { getServiceContext } from "@/lib/context/service-context";
-import { disconnectPrisma } from "@/lib/db/client";
-import { getEnv } from "@/lib/env";
-import { setMetricsEnabled } from "@/lib/observability/metrics";
-import { startTracing } from "@/lib/observability/tracing";
-import { QUEUE_NAMES } from "@/lib/queue/definitions";
-import { jobSettingsFromEnv } from "@/lib/queue/settings";
-import { resolveQueueNames, WORKER_GROUPS } from "@/lib/queue/worker-groups";
+import { getServiceContext } from "@/lib/platform/context/service-context";
+import { disconnectPrisma } from "@/lib/platform/db/client";
+import { getEnv } from "@/lib/platform/env";
+import { setMetricsEnabled } from "@/lib/platform/observability/metrics";
+import { startTracing } from "@/lib/platform/observability/tracing";
+import { QUEUE_NAMES } from "@/lib/platform/queue/definitions";
+import { jobSettingsFromEnv } from "@/lib/platform/queue/settings";
+import { resolveQueueNames, WORKER_GROUPS } from "@/lib/platform/queue/worker-groups";
 import { startMetricsServer } from "./metrics-server";
 import { startWorkers } from "./start";
 

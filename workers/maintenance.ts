@@ -1,11 +1,11 @@
 // maintenance: housekeeping of our own tables. Its scan (every WORKER_SCAN_EVERY_SECONDS) applies the
 // retention periods: old wallet-call and notification bodies emptied, old rejection counts deleted,
-// a bounded number of rows per run (lib/retention).
+// a bounded number of rows per run (lib/platform/retention).
 
-import type { ServiceContext } from "@/lib/context/service-context";
-import { defineJob } from "@/lib/queue/define-job";
-import type { JobSettings } from "@/lib/queue/settings";
-import { pruneOldRecords } from "@/lib/retention/prune-old-records";
+import type { ServiceContext } from "@/lib/platform/context/service-context";
+import { defineJob } from "@/lib/platform/queue/define-job";
+import type { JobSettings } from "@/lib/platform/queue/settings";
+import { pruneOldRecords } from "@/lib/platform/retention/prune-old-records";
 
 function applyRetention(ctx: ServiceContext, settings: JobSettings) {
   return pruneOldRecords(ctx, {

@@ -3,9 +3,9 @@
 // those from the shared Redis and database. Same token rule as the app: METRICS_TOKEN when set, and
 // in production not served without it.
 import { createServer, type Server } from "node:http";
-import type { Logger } from "@/lib/log";
-import { renderMetrics } from "@/lib/observability/metrics";
-import { bearerMatches } from "@/lib/observability/metrics-token";
+import type { Logger } from "@/lib/platform/log";
+import { renderMetrics } from "@/lib/platform/observability/metrics";
+import { bearerMatches } from "@/lib/platform/observability/metrics-token";
 
 export async function startMetricsServer(options: {
   port: number;

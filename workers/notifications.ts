@@ -1,8 +1,8 @@
 // notifications: apply verified notifications that were stored but not applied inline (a crash
 // between the insert and the apply). Applying is idempotent, as on the route.
-import { applyStoredNotification } from "@/lib/notifications/receive-notification";
-import { defineJob, enqueueEach } from "@/lib/queue/define-job";
-import { findStuckNotifications } from "@/lib/reconcile/find-due-work";
+import { applyStoredNotification } from "@/lib/payments/notifications/receive-notification";
+import { findStuckNotifications } from "@/lib/payments/reconcile/find-due-work";
+import { defineJob, enqueueEach } from "@/lib/platform/queue/define-job";
 
 export const processNotification = defineJob({
   queue: "notifications",

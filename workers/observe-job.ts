@@ -2,10 +2,10 @@
 // the job's own id for scheduled scans) so that its log lines and wallet calls are filed under it,
 // a trace span, and the job's duration and result in the metrics of this process.
 import type { Job } from "bullmq";
-import { recordMetric } from "@/lib/observability/metrics";
-import { runWithRequestContext } from "@/lib/observability/request-context";
-import { traceJob } from "@/lib/observability/tracing";
-import { splitJobData } from "@/lib/queue/definitions";
+import { recordMetric } from "@/lib/platform/observability/metrics";
+import { runWithRequestContext } from "@/lib/platform/observability/request-context";
+import { traceJob } from "@/lib/platform/observability/tracing";
+import { splitJobData } from "@/lib/platform/queue/definitions";
 
 export async function observeJob<T>(queue: string, job: Job, run: () => Promise<T>): Promise<T> {
   const jobId = job.id ?? "unknown";

@@ -1,21 +1,21 @@
 // reconcile: settle what we do not know — payments (CREATED, UNKNOWN, PENDING without notification),
 // refunds, escrow operations and pushes — by asking the wallet and retrying with the same request ids
-// only. Backoff and the operator flag live with each item (lib/reconcile/*); the scan claims due rows,
+// only. Backoff and the operator flag live with each item (lib/payments/reconcile/*); the scan claims due rows,
 // and announces payments still unknown after PAYMENT_UNKNOWN_ALERT_MINUTES (payment.unknown).
 
-import { resendPush } from "@/lib/push/resend-push";
-import { claimAll, defineJob, enqueueAll } from "@/lib/queue/define-job";
-import { scanLeaseMs } from "@/lib/queue/settings";
-import { announceUnknownPayments } from "@/lib/reconcile/announce-unknown-payments";
+import { resendPush } from "@/lib/customers/push/resend-push";
+import { announceUnknownPayments } from "@/lib/payments/reconcile/announce-unknown-payments";
 import {
   claimDueEscrowOperations,
   claimDueOrders,
   claimDuePushes,
   claimDueRefunds,
-} from "@/lib/reconcile/find-due-work";
-import { reconcileEscrowOperation } from "@/lib/reconcile/reconcile-escrow-operation";
-import { reconcileOrder } from "@/lib/reconcile/reconcile-order";
-import { reconcileRefund } from "@/lib/reconcile/reconcile-refund";
+} from "@/lib/payments/reconcile/find-due-work";
+import { reconcileEscrowOperation } from "@/lib/payments/reconcile/reconcile-escrow-operation";
+import { reconcileOrder } from "@/lib/payments/reconcile/reconcile-order";
+import { reconcileRefund } from "@/lib/payments/reconcile/reconcile-refund";
+import { claimAll, defineJob, enqueueAll } from "@/lib/platform/queue/define-job";
+import { scanLeaseMs } from "@/lib/platform/queue/settings";
 
 export const processReconcile = defineJob({
   queue: "reconcile",

@@ -2,8 +2,9 @@
 // then reconciliation. Each poll is its own job and enqueues the next one under the next poll
 // number, so a finished poll never blocks the next and a crashed one is simply retried (the 5 s
 // spacing is enforced in the database, not by the job timing).
-import { defineJob } from "@/lib/queue/define-job";
-import { pollRefund } from "@/lib/refunds/poll-refund";
+
+import { pollRefund } from "@/lib/payments/refunds/poll-refund";
+import { defineJob } from "@/lib/platform/queue/define-job";
 
 export const processRefundPoll = defineJob({
   queue: "refund-poll",

@@ -1,7 +1,7 @@
 // Every queue's processor, by queue name.
 
-import type { Processor } from "@/lib/queue/define-job";
-import type { QueueName } from "@/lib/queue/definitions";
+import type { Processor } from "@/lib/platform/queue/define-job";
+import type { QueueName } from "@/lib/platform/queue/definitions";
 import { processEvents } from "./events";
 import { processExpiry } from "./expiry";
 import { processMaintenance } from "./maintenance";

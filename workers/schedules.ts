@@ -2,8 +2,13 @@
 // by default; the events worker's every second). upsertJobScheduler is idempotent, so every worker process upserts them at start and
 // again whenever its Redis connection comes back (a Redis that restarted empty has lost them).
 import type { Queue } from "bullmq";
-import { type QueueName, SCAN_JOB, SCANNED_QUEUES, type ScannedQueue } from "@/lib/queue/definitions";
-import { type JobSettings, scanIntervalMs } from "@/lib/queue/settings";
+import {
+  type QueueName,
+  SCAN_JOB,
+  SCANNED_QUEUES,
+  type ScannedQueue,
+} from "@/lib/platform/queue/definitions";
+import { type JobSettings, scanIntervalMs } from "@/lib/platform/queue/settings";
 
 const schedulerIdOf = (queue: ScannedQueue) => `${queue}-scan`;
 

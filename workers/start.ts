@@ -6,11 +6,11 @@
 import { hostname } from "node:os";
 import { type Job, Worker } from "bullmq";
 import type { Redis } from "ioredis";
-import type { ServiceContext } from "@/lib/context/service-context";
-import { BullJobQueue } from "@/lib/queue/bullmq-queue";
-import { QUEUE_NAMES, type QueueName } from "@/lib/queue/definitions";
-import { DEFAULT_JOB_SETTINGS, type JobSettings } from "@/lib/queue/settings";
-import { createRedisConnection, ensureRedisReady } from "@/lib/redis";
+import type { ServiceContext } from "@/lib/platform/context/service-context";
+import { BullJobQueue } from "@/lib/platform/queue/bullmq-queue";
+import { QUEUE_NAMES, type QueueName } from "@/lib/platform/queue/definitions";
+import { DEFAULT_JOB_SETTINGS, type JobSettings } from "@/lib/platform/queue/settings";
+import { createRedisConnection, ensureRedisReady } from "@/lib/platform/redis";
 import { observeJob } from "./observe-job";
 import { PROCESSORS } from "./registry";
 import { upsertSchedules } from "./schedules";

@@ -1,8 +1,8 @@
 // token-refresh: refresh access tokens before they expire, one customer per job. The scan finds
 // tokens expiring within TOKEN_REFRESH_AHEAD_SECONDS; routes can enqueue a customer on demand.
 import { refreshExpiringToken } from "@/lib/customers/refresh-expiring-token";
-import { defineJob, enqueueEach } from "@/lib/queue/define-job";
-import { findExpiringTokens } from "@/lib/reconcile/find-due-work";
+import { findExpiringTokens } from "@/lib/payments/reconcile/find-due-work";
+import { defineJob, enqueueEach } from "@/lib/platform/queue/define-job";
 
 export const processTokenRefresh = defineJob({
   queue: "token-refresh",

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { currentLocale } from "@/lib/i18n/locale";
+import { currentLocale } from "@/lib/console/i18n/locale";
 import { I18nProvider } from "./_ui/i18n-client";
 import "./console.css";
 

@@ -1,5 +1,5 @@
 // Generated from the API's OpenAPI document (GET /api/openapi.json) by `npm run api:client`
-// with openapi-typescript. Do not edit: change the contracts in lib/api/contract and regenerate.
+// with openapi-typescript. Do not edit: change the contracts in lib/http/contract and regenerate.
 
 export interface paths {
     "/api/mini/session": {

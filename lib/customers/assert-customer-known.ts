@@ -1,9 +1,9 @@
 // A session token outlives nothing in the database: if its customer is gone (the database was restored
 // or reset while the 2 h session lived), the answer is REAUTHORIZE, wherever that is found out — the
-// route boundary (lib/sessions/authenticate-customer.ts) or a service whose own write proves it.
+// route boundary (lib/customers/authenticate-customer.ts) or a service whose own write proves it.
 
-import type { ServiceContext } from "@/lib/context/service-context";
-import { CustomerAuthorizationError } from "@/lib/errors/domain-errors";
+import type { ServiceContext } from "@/lib/platform/context/service-context";
+import { CustomerAuthorizationError } from "@/lib/platform/errors/domain-errors";
 
 export function customerGoneError(): CustomerAuthorizationError {
   return new CustomerAuthorizationError(

@@ -1,6 +1,6 @@
 // Timeline entries for a customer's records that belong to no order (agreements, push messages),
 // written by their state modules in the same transaction as the status change.
-import type { Prisma } from "@/lib/db";
+import type { Prisma } from "@/lib/platform/db";
 
 export type CustomerEventSubject = "AGREEMENT" | "PUSH_MESSAGE";
 
@@ -22,7 +22,7 @@ function recordCustomerEvent(tx: Prisma.TransactionClient, event: CustomerEventI
 }
 
 /**
- * The `record` step of a state module's move (lib/state/move-status) for a customer's record:
+ * The `record` step of a state module's move (lib/platform/state/move-status) for a customer's record:
  * `<PREFIX>_<STATUS>` on the customer's timeline, with where it came from.
  */
 export function customerTimeline(

@@ -1,9 +1,9 @@
 // The status write of a customer's record that belongs to no order (agreements, push messages): the
-// guarded move of lib/state/move-status with its event on the customer's timeline. Each state module
+// guarded move of lib/platform/state/move-status with its event on the customer's timeline. Each state module
 // makes its own mover from its table and transitions.
-import type { Prisma, PrismaClient } from "@/lib/db";
-import { moveStatus, type StatefulTable } from "@/lib/state/move-status";
-import type { TransitionTable } from "@/lib/state/transitions";
+import type { Prisma, PrismaClient } from "@/lib/platform/db";
+import { moveStatus, type StatefulTable } from "@/lib/platform/state/move-status";
+import type { TransitionTable } from "@/lib/platform/state/transitions";
 import { type CustomerEventSubject, customerTimeline } from "./customer-events";
 
 export interface CustomerRecordMove<S extends string, Data> {

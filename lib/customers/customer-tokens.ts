@@ -12,14 +12,14 @@
 // leaves a lease that lapses after REFRESH_LEASE_MS. A slow wallet therefore holds no connection.
 
 import { randomUUID } from "node:crypto";
-import type { ServiceContext } from "@/lib/context/service-context";
-import { decryptSecret, encryptSecret } from "@/lib/crypto/secret-box";
-import type { Prisma, WalletToken } from "@/lib/db";
+import type { ServiceContext } from "@/lib/platform/context/service-context";
+import { decryptSecret, encryptSecret } from "@/lib/platform/crypto/secret-box";
+import type { Prisma, WalletToken } from "@/lib/platform/db";
 import {
   CustomerAuthorizationError,
   WalletRejectedError,
   WalletUnavailableError,
-} from "@/lib/errors/domain-errors";
+} from "@/lib/platform/errors/domain-errors";
 import type { OperationResponse } from "@/lib/wallet/operations";
 
 /** Refresh a little before expiry so a token never expires between our check and the wallet's. */

@@ -1,13 +1,13 @@
 // GET /api/mini/me: the user's attributes from inquiryUserInfo, limited by the wallet to the scopes
 // the user granted. An expired access token is refreshed once and the call retried.
 
-import type { ServiceContext } from "@/lib/context/service-context";
-import type { Prisma } from "@/lib/db";
+import type { ServiceContext } from "@/lib/platform/context/service-context";
+import type { Prisma } from "@/lib/platform/db";
 import {
   CustomerAuthorizationError,
   WalletRejectedError,
   WalletUnavailableError,
-} from "@/lib/errors/domain-errors";
+} from "@/lib/platform/errors/domain-errors";
 import { getAccessToken, markNeedsReauthorization, refreshAccessToken } from "./customer-tokens";
 
 export async function getProfile(ctx: ServiceContext, customerId: string) {

@@ -3,8 +3,8 @@
 // across every process, and `seenVersion` makes a refresher that waited use the tokens the first one
 // committed instead of spending the (single-use) refresh token again.
 
-import type { ServiceContext } from "@/lib/context/service-context";
-import { isDomainError } from "@/lib/errors/domain-errors";
+import type { ServiceContext } from "@/lib/platform/context/service-context";
+import { isDomainError } from "@/lib/platform/errors/domain-errors";
 import { refreshAccessToken } from "./customer-tokens";
 
 export type TokenRefreshResult = "refreshed" | "fresh" | "no-token" | "needs-reauthorization";

@@ -1,13 +1,13 @@
 // POST /api/mini/session: an authCode from my.getAuthCode becomes a stored customer with encrypted
 // wallet tokens, and the mini program gets our own session token (never the wallet's tokens).
 
-import type { ServiceContext } from "@/lib/context/service-context";
+import { issueSessionToken } from "@/lib/customers/session-token";
+import type { ServiceContext } from "@/lib/platform/context/service-context";
 import {
   CustomerAuthorizationError,
   WalletRejectedError,
   WalletUnavailableError,
-} from "@/lib/errors/domain-errors";
-import { issueSessionToken } from "@/lib/sessions/session-token";
+} from "@/lib/platform/errors/domain-errors";
 import { storeTokens } from "./customer-tokens";
 
 // Spec, applyToken errors: "For the code errors, a new authCode is obtained through my.getAuthCode".

@@ -3,8 +3,8 @@
 // the order they happened. SKIP LOCKED lets any number of workers claim side by side; the lease
 // (and the attempt it counts) is written in the same statement, so a worker that dies after claiming
 // lets go when the lease passes and the delivery is tried again.
-import { Prisma, type PrismaClient } from "@/lib/db";
-import { type DomainEvent, parseEvent } from "./event-types";
+import { Prisma, type PrismaClient } from "@/lib/platform/db";
+import { type DomainEvent, parseEvent } from "@/lib/platform/outbox/event-map";
 
 export interface ClaimedDelivery {
   id: string;

@@ -3,8 +3,8 @@
 // seq order, so an order's events get their deliveries in the order they happened; the deliveries
 // and the "dispatched" mark commit together, so a crash in between dispatches the event again and
 // the unique (event, target) key keeps it to one delivery each.
-import type { PrismaClient } from "@/lib/db";
-import { newRowId } from "@/lib/ids/request-ids";
+import type { PrismaClient } from "@/lib/platform/db";
+import { newRowId } from "@/lib/platform/ids/request-ids";
 
 /** Any fixed number: the key of the dispatcher's advisory lock. */
 const DISPATCH_LOCK_KEY = 7_318_204_411;

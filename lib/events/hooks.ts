@@ -1,10 +1,10 @@
 // What a hook is: the fork's own code, run once an event has committed (docs/events.md). A hook is
 // declared with defineHook in a file of the top-level hooks/ folder and listed in hooks/index.ts;
 // the events worker delivers each event to every hook of its type, at least once, in order per order.
-import type { ServiceContext } from "@/lib/context/service-context";
-import type { PrismaClient } from "@/lib/db";
-import type { Logger } from "@/lib/log";
-import type { DomainEvent, EventType } from "./event-types";
+import type { ServiceContext } from "@/lib/platform/context/service-context";
+import type { PrismaClient } from "@/lib/platform/db";
+import type { Logger } from "@/lib/platform/log";
+import type { DomainEvent, EventType } from "@/lib/platform/outbox/event-map";
 
 export interface HookContext {
   /** The merchant database: read what the event does not carry, keep what the hook did. */

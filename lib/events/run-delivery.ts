@@ -1,11 +1,12 @@
 // Runs claimed deliveries: a hook in this process, or a signed request to a webhook endpoint. Never
 // throws: every way a try can end (an error, a timeout, a hook or endpoint that is gone) becomes an
 // attempt record for settle-deliveries.ts.
-import type { ServiceContext } from "@/lib/context/service-context";
-import type { PrismaClient } from "@/lib/db";
-import type { Logger } from "@/lib/log";
-import { type AttemptRecord, sendWebhook } from "@/lib/webhooks/send-webhook";
-import { openWebhookSecret } from "@/lib/webhooks/webhook-secret";
+
+import { type AttemptRecord, sendWebhook } from "@/lib/events/webhooks/send-webhook";
+import { openWebhookSecret } from "@/lib/events/webhooks/webhook-secret";
+import type { ServiceContext } from "@/lib/platform/context/service-context";
+import type { PrismaClient } from "@/lib/platform/db";
+import type { Logger } from "@/lib/platform/log";
 import type { ClaimedDelivery } from "./claim-deliveries";
 import type { Hook, HookContext } from "./hooks";
 import type { AttemptOutcome } from "./settle-deliveries";

@@ -1,12 +1,13 @@
 // Writes the outcome of a batch of attempts in three statements whatever the batch's size: the
 // deliveries (delivered, retried later per the retry schedule, or dead), the attempt log, and the
 // webhook endpoints' run of failures (an endpoint failing for WEBHOOK_DISABLE_AFTER is disabled).
-import type { PrismaClient } from "@/lib/db";
-import { newRowId } from "@/lib/ids/request-ids";
-import type { AttemptRecord } from "@/lib/webhooks/send-webhook";
+
+import type { AttemptRecord } from "@/lib/events/webhooks/send-webhook";
+import type { PrismaClient } from "@/lib/platform/db";
+import { newRowId } from "@/lib/platform/ids/request-ids";
+import { writeEvent } from "@/lib/platform/outbox/write-event";
 import type { ClaimedDelivery } from "./claim-deliveries";
 import { afterFailure, HOOK_RETRY_DELAYS_MS, WEBHOOK_RETRY_DELAYS_MS } from "./retry-schedule";
-import { writeEvent } from "./write-event";
 
 export interface AttemptOutcome {
   delivery: ClaimedDelivery;

@@ -2,9 +2,9 @@ import "server-only";
 // Who may read GET /api/metrics. The metrics name routes, queues and backlogs, so a production
 // instance serves them only with METRICS_TOKEN set, to callers sending it as a bearer token;
 // locally (no token) anyone on the machine may read them. With METRICS_ENABLED off the route is 404.
-import { getEnv } from "@/lib/env";
-import { NotFoundError } from "@/lib/errors/domain-errors";
-import { bearerMatches } from "@/lib/observability/metrics-token";
+import { getEnv } from "@/lib/platform/env";
+import { NotFoundError } from "@/lib/platform/errors/domain-errors";
+import { bearerMatches } from "@/lib/platform/observability/metrics-token";
 import { HttpError } from "./errors";
 
 export function authorizeMetricsScrape(request: Request): void {

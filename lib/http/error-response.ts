@@ -6,10 +6,10 @@ import "server-only";
 // log. No answer ever carries a stack trace, a file path or a driver's message.
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { isDatabaseUnavailable, isUniqueViolation } from "@/lib/db/errors";
-import { DomainError } from "@/lib/errors/domain-errors";
-import { getLogger } from "@/lib/log";
-import { isRedisUnavailable } from "@/lib/redis";
+import { isDatabaseUnavailable, isUniqueViolation } from "@/lib/platform/db/errors";
+import { DomainError } from "@/lib/platform/errors/domain-errors";
+import { getLogger } from "@/lib/platform/log";
+import { isRedisUnavailable } from "@/lib/platform/redis";
 import { WalletRequestInvalidError } from "@/lib/wallet/outcome";
 import { ERROR_STATUS, type ErrorCode, errorBody, HttpError } from "./errors";
 import { RequestAbortedError } from "./read-request";

@@ -1,7 +1,7 @@
 // The one error shape of our HTTP API, `{ error: { code, message, details? } }`, and the one table
 // that decides each code's HTTP status (STYLE.md, "Boundaries and errors"). Domain codes come from
-// lib/errors; the codes below them exist only at the boundary (bad input, no session, limits).
-import type { DomainErrorCode } from "@/lib/errors/domain-errors";
+// lib/platform/errors; the codes below them exist only at the boundary (bad input, no session, limits).
+import type { DomainErrorCode } from "@/lib/platform/errors/domain-errors";
 
 export const ERROR_STATUS = {
   // Domain outcomes.

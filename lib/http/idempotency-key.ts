@@ -1,5 +1,5 @@
 // The Idempotency-Key header every creating request carries. Its own module, free of server-only
-// imports, so the API contract (lib/api/contract) documents the very schema the routes enforce.
+// imports, so the API contract (lib/http/contract) documents the very schema the routes enforce.
 import { z } from "zod";
 
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";

@@ -3,9 +3,9 @@ import "server-only";
 // one) set as the request context for everything the handler does — log lines, wallet-call rows,
 // jobs it enqueues — and echoed in the answer; and the request's duration in the HTTP histogram,
 // labelled by route pattern, method and status.
-import { recordMetric } from "@/lib/observability/metrics";
-import { runWithRequestContext } from "@/lib/observability/request-context";
-import { REQUEST_ID_HEADER, requestIdOf } from "@/lib/observability/request-id";
+import { recordMetric } from "@/lib/platform/observability/metrics";
+import { runWithRequestContext } from "@/lib/platform/observability/request-context";
+import { REQUEST_ID_HEADER, requestIdOf } from "@/lib/platform/observability/request-id";
 import type { RouteHandler } from "./route-handler";
 import { routePattern } from "./route-pattern";
 

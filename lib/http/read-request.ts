@@ -4,7 +4,7 @@ import "server-only";
 // and no field of ours has a use for one), and everything is validated with the route's zod schema.
 // Whatever fails here is the caller's mistake: a 4xx, never a 500.
 import { z } from "zod";
-import { findUnstorable, MAX_NESTING } from "@/lib/validation/storable-text";
+import { findUnstorable, MAX_NESTING } from "@/lib/platform/validation/storable-text";
 import { HttpError } from "./errors";
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKey } from "./idempotency-key";
 

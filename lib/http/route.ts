@@ -17,20 +17,20 @@ import "server-only";
 //                   second factor is enrolled; never an API key); writes authenticated by the session cookie must come from
 //                   our own origin
 import type { z } from "zod";
+import { authenticateCustomer } from "@/lib/customers/authenticate-customer";
 import {
   authenticateOperator,
   type OperatorIdentity,
   requirePermission,
   requireSignedIn,
-} from "@/lib/auth/operator-session";
-import type { OperatorAccess } from "@/lib/auth/permissions";
-import { getServiceContext, type ServiceContext } from "@/lib/context/service-context";
-import { authenticateCustomer } from "@/lib/sessions/authenticate-customer";
-import { addressBudgetKey } from "./client-address";
+} from "@/lib/operators/current-operator";
+import type { OperatorAccess } from "@/lib/operators/roles/permissions";
+import { addressBudgetKey } from "@/lib/platform/addresses/client-address";
+import { getServiceContext, type ServiceContext } from "@/lib/platform/context/service-context";
+import { clientAddress, enforceRateLimit, failureBudget, type RateLimit } from "@/lib/platform/rate-limit";
 import { errorResponse, walletErrorResponse } from "./error-response";
 import { HttpError } from "./errors";
 import { observeRequest } from "./observe-request";
-import { clientAddress, enforceRateLimit, failureBudget, type RateLimit } from "./rate-limit";
 import { readBodyText, readParams } from "./read-request";
 import type { RouteHandler } from "./route-handler";
 import { assertSameOrigin } from "./same-origin";

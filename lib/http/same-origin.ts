@@ -3,7 +3,7 @@ import "server-only";
 // the cookie to any request, so a write must come from our own pages. Session cookies are already
 // SameSite=Lax; on top of that the Origin header must be ours (PUBLIC_BASE_URL, or the address the
 // request was made to), or, without Origin, Sec-Fetch-Site must say same-origin.
-import { getEnv } from "@/lib/env";
+import { getEnv } from "@/lib/platform/env";
 import { HttpError } from "./errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

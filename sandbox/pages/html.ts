@@ -1,6 +1,6 @@
 // Plain server-rendered HTML for the wallet's pages: one inline stylesheet, no scripts, no external
 // assets, so the pages work offline in any browser.
-import { formatIqd } from "@/lib/money/format-iqd";
+import { formatIqd } from "@/lib/platform/money/format-iqd";
 
 function escapeHtml(value: unknown): string {
   return String(value ?? "")

@@ -7,7 +7,7 @@
 //
 // It reads `import … from "…"`, `export … from "…"`, `import("…")`, `require("…")` and `vi.mock("…")`
 // specifiers, both `@/lib/…` and relative ones, and points each at the file's new home; paths
-// written out in Markdown (`lib/orders/create-order.ts`) are rewritten too. With `--move` it also
+// written out in Markdown (`lib/payments/orders/create-order.ts`) are rewritten too. With `--move` it also
 // moves the files themselves with `git mv` (the project used that once; a fork gets the moves with
 // the merge). Safe to run twice: a path that is already new is left alone.
 import { execFileSync } from "node:child_process";
@@ -156,7 +156,7 @@ function rewriteCode(text, fileOld, fileNew, known, moves) {
   });
 }
 
-/** `lib/orders/create-order.ts`, `lib/orders/` or `lib/log.ts` written out in prose. */
+/** `lib/payments/orders/create-order.ts`, `lib/payments/orders/` or `lib/platform/log.ts` written out in prose. */
 function rewriteProse(text, moves) {
   return text.replace(/(?<![\w.-]|[\w.-]\/)(\.\.\/)*lib\/[\w./-]*[\w/]/g, (match) => {
     const up = match.match(/^(\.\.\/)*/)[0];
@@ -164,7 +164,7 @@ function rewriteProse(text, moves) {
     const asFolder = bare.endsWith("/") ? bare : undefined;
     const mapped = asFolder ? newPathOf(asFolder, moves) : newPathOf(bare, moves);
     if (mapped !== bare) return up + mapped;
-    // A folder named without its trailing slash (`lib/orders`)
+    // A folder named without its trailing slash (`lib/payments/orders`)
     const folder = newPathOf(`${bare}/`, moves);
     return folder !== `${bare}/` ? up + folder.slice(0, -1) : match;
   });

@@ -11,7 +11,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
+import { seedDemoCatalog } from "@/lib/payments/catalog/seed-catalog";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
 import { type RunningApp, startNextApp } from "@/test/support/next-app";
 import { startTestSandbox, type TestSandbox } from "@/test/support/sandbox";

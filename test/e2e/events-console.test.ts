@@ -8,7 +8,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
+import { seedDemoCatalog } from "@/lib/payments/catalog/seed-catalog";
 import { axeFindings } from "@/test/support/axe";
 import { launchBrowser, pageFromOwnAddress, submitSignIn } from "@/test/support/browser";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";

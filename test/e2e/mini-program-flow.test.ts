@@ -6,7 +6,7 @@
 // Needs a production build (`npm run build`, which .ci/run does before the browser tests).
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
+import { seedDemoCatalog } from "@/lib/payments/catalog/seed-catalog";
 import { launchBrowser } from "@/test/support/browser";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
 import { type RunningApp, startNextApp } from "@/test/support/next-app";

@@ -5,7 +5,7 @@
 // passkey there, and can then work; signed out, the passkey alone signs them in again.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
+import { seedDemoCatalog } from "@/lib/payments/catalog/seed-catalog";
 import { launchBrowser, pageFromOwnAddress, submitSignIn } from "@/test/support/browser";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
 import { type RunningApp, startNextApp } from "@/test/support/next-app";

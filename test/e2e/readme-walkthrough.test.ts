@@ -3,7 +3,7 @@
 // walkthrough, pasted as written, ends with the order PAID. Needs `npm run build` (CI runs it first).
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPrismaClient } from "@/lib/db/client";
+import { createPrismaClient } from "@/lib/platform/db/client";
 import {
   expectStrangerSlowedOperatorNot,
   firstAdminOf,

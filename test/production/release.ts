@@ -57,7 +57,7 @@ export interface ReleaseProcess {
   stop(signal?: NodeJS.Signals): Promise<number | string>;
 }
 
-/** Production processes always run with NODE_ENV=production: lib/env.ts then generates nothing. */
+/** Production processes always run with NODE_ENV=production: lib/platform/env.ts then generates nothing. */
 export type ProductionEnv = { NODE_ENV: "production" } & Record<string, string>;
 
 /** Starts `node <args>` in the release folder with exactly `env` (plus PATH). */

@@ -11,7 +11,7 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
+import { seedDemoCatalog } from "@/lib/payments/catalog/seed-catalog";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
 import { freePort } from "@/test/support/ports";
 import { startTestSandbox, type TestSandbox } from "@/test/support/sandbox";

@@ -6,9 +6,9 @@
 // asserted (about 11 on an idle machine). The poll logic itself is tested without waiting, in
 // test/integration/workers/processors.test.ts.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createOrder } from "@/lib/orders/create-order";
-import { DEFAULT_JOB_SETTINGS } from "@/lib/queue/settings";
-import { requestRefund } from "@/lib/refunds/request-refund";
+import { createOrder } from "@/lib/payments/orders/create-order";
+import { requestRefund } from "@/lib/payments/refunds/request-refund";
+import { DEFAULT_JOB_SETTINGS } from "@/lib/platform/queue/settings";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 import { deletePrefix, SHARED_REDIS_URL, uniquePrefix } from "@/test/support/workers";
 import { type RunningWorkers, startWorkers } from "@/workers/start";

@@ -7,8 +7,8 @@
 // or guessed, a notification not applied during the outage, an order left unsettled afterwards.
 // The same behaviour without load or timing is in test/integration/flows/wallet-outage.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getServiceContext } from "@/lib/context/service-context";
-import { DEFAULT_JOB_SETTINGS } from "@/lib/queue/settings";
+import { getServiceContext } from "@/lib/platform/context/service-context";
+import { DEFAULT_JOB_SETTINGS } from "@/lib/platform/queue/settings";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";
 import { waitUntil } from "@/test/support/wait";
 import { deletePrefix, SHARED_REDIS_URL, uniquePrefix } from "@/test/support/workers";

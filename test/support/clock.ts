@@ -1,7 +1,7 @@
 // Tests that add up "today" as the shop counts it (the dashboard's money of the day, the daily refund
 // limit) must not run across Baghdad's midnight (21:00 UTC): what they did before it and after it
 // would fall on two days, and the sums would be honestly different from what the test expects.
-import { baghdadMidnight } from "@/lib/time/baghdad-day";
+import { baghdadMidnight } from "@/lib/platform/time/baghdad-day";
 
 const DAY_MS = 86_400_000;
 

@@ -1,7 +1,7 @@
 // Calling the routes with the contracts' own example requests and checking their real answers
 // against the served OpenAPI document: status, body (JSON, or the text of a CSV) and headers.
 import { expect } from "vitest";
-import type { Endpoint } from "@/lib/api/contract/endpoint";
+import type { Endpoint } from "@/lib/http/contract/endpoint";
 import type { OpenApiChecker } from "./openapi";
 import type { RouteHarness } from "./route-harness";
 

@@ -4,7 +4,7 @@
 import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { applyMigrations } from "@/lib/db/migrate";
+import { applyMigrations } from "@/lib/platform/db/migrate";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 export async function databaseBefore(migration: string): Promise<TestDatabase> {

@@ -6,9 +6,9 @@
 import { randomBytes } from "node:crypto";
 import { Client } from "pg";
 import type { PrismaClient } from "@/generated/prisma/client";
-import { closePrismaClient, createPrismaClient } from "@/lib/db/client";
-import { quoteIdentifier, withDatabase } from "@/lib/db/ensure-database";
-import { applyMigrations } from "@/lib/db/migrate";
+import { closePrismaClient, createPrismaClient } from "@/lib/platform/db/client";
+import { quoteIdentifier, withDatabase } from "@/lib/platform/db/ensure-database";
+import { applyMigrations } from "@/lib/platform/db/migrate";
 import { waitUntil } from "./wait";
 
 /** The local test server (trust auth); its `postgres` database is used only to create and drop. */

@@ -1,6 +1,6 @@
 // A JobQueue that records what services enqueue, for tests that check the hand-over to workers
 // without running them.
-import type { JobQueue, PayloadInput, QueueName } from "@/lib/queue/definitions";
+import type { JobQueue, PayloadInput, QueueName } from "@/lib/platform/queue/definitions";
 
 export interface RecordedJob {
   queue: QueueName;

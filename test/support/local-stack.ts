@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readlink
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "pg";
-import { quoteIdentifier, withDatabase } from "@/lib/db/ensure-database";
+import { quoteIdentifier, withDatabase } from "@/lib/platform/db/ensure-database";
 import { TEST_SERVER_URL } from "./database";
 import { freePort } from "./ports";
 import { waitUntil } from "./wait";

@@ -3,7 +3,7 @@
 // all. Used to check examples and real answers against what the document promises.
 import Ajv2020, { type ErrorObject } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
-import type { OpenApiDocument } from "@/lib/api/openapi-document";
+import type { OpenApiDocument } from "@/lib/http/openapi-document";
 
 const DOCUMENT_ID = "https://merchant.test/openapi.json";
 

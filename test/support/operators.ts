@@ -2,13 +2,13 @@
 // as a sign-in makes, and the credentials the console's API accepts: next-auth's own encrypted JWT
 // naming that session, sent as the session cookie (a browser) or as a Bearer token (a script).
 import { encode } from "next-auth/jwt";
-import { createOperator } from "@/lib/admin/operators";
-import type { OperatorIdentity } from "@/lib/auth/operator-session";
-import { startOperatorSession } from "@/lib/auth/operator-sessions";
-import { BUILT_IN_ROLES, type RoleDefinition } from "@/lib/auth/roles";
-import type { PrismaClient } from "@/lib/db";
+import type { OperatorIdentity } from "@/lib/operators/current-operator";
+import { createOperator } from "@/lib/operators/manage-operators";
+import { BUILT_IN_ROLES, type RoleDefinition } from "@/lib/operators/roles/built-in-roles";
+import { startOperatorSession } from "@/lib/operators/sessions/operator-sessions";
+import type { PrismaClient } from "@/lib/platform/db";
 
-/** A built-in role (lib/auth/roles.ts) or one a test made. */
+/** A built-in role (lib/operators/roles/built-in-roles.ts) or one a test made. */
 type RoleKey = "VIEWER" | "SUPPORT" | "FINANCE" | "ADMIN" | (string & {});
 
 export const TEST_OPERATOR_PASSWORD = "correct horse battery staple";
@@ -64,7 +64,7 @@ export async function createTestOperator(
 }
 
 /**
- * The identity services receive for an operator of a built-in role, as lib/auth/operator-session.ts
+ * The identity services receive for an operator of a built-in role, as lib/operators/current-operator.ts
  * builds it from the database, for tests that call services directly.
  */
 export function identityOf(

@@ -2,8 +2,9 @@
 // is killed (SIGKILL) the moment the status change has committed: nothing after the commit runs.
 // Used by test/integration/events/events-crash.test.ts. Arguments: the order's id. Reads
 // DATABASE_URL and the rest of the app's settings from the environment.
-import { getServiceContext } from "@/lib/context/service-context";
-import { transitionOrderWithRetry } from "@/lib/orders/transition-order";
+
+import { transitionOrderWithRetry } from "@/lib/payments/orders/transition-order";
+import { getServiceContext } from "@/lib/platform/context/service-context";
 
 const orderId = process.argv[2];
 if (!orderId) throw new Error("usage: pay-then-die <orderId>");

@@ -6,7 +6,7 @@ import { readdirSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
+import { seedDemoCatalog } from "@/lib/payments/catalog/seed-catalog";
 import { distinctAddress } from "./addresses";
 import { merchantAppEnv, sandboxWallet } from "./app-env";
 import { createTestDatabase, type TestDatabase } from "./database";
@@ -193,10 +193,10 @@ export async function startRouteHarness(
     },
     async close() {
       await new Promise((resolve) => server.close(resolve));
-      const { disconnectPrisma } = await import("@/lib/db/client");
-      const { closeRawPool } = await import("@/lib/db/raw-pool");
+      const { disconnectPrisma } = await import("@/lib/platform/db/client");
+      const { closeRawPool } = await import("@/lib/platform/db/raw-pool");
       await closeRawPool();
-      const { getRedis } = await import("@/lib/redis");
+      const { getRedis } = await import("@/lib/platform/redis");
       await disconnectPrisma();
       getRedis().disconnect();
       await sandbox.close();

@@ -5,7 +5,7 @@
 import openapiTS, { astToString } from "openapi-typescript";
 
 const HEADER = `// Generated from the API's OpenAPI document (GET /api/openapi.json) by \`npm run api:client\`
-// with openapi-typescript. Do not edit: change the contracts in lib/api/contract and regenerate.
+// with openapi-typescript. Do not edit: change the contracts in lib/http/contract and regenerate.
 
 `;
 

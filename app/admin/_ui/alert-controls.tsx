@@ -3,7 +3,7 @@
 // one off or on, delete one (after saying what that does).
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { ALERT_RULE_TYPES, CHAT_FORMATS } from "@/lib/alerts/alert-types";
+import { ALERT_RULE_TYPES, CHAT_FORMATS } from "@/lib/events/alerts/alert-types";
 import { callAdminApi } from "./admin-api";
 import { ruleTypeKey } from "./alert-rule-type";
 import { useErrorText } from "./error-words";

@@ -1,7 +1,8 @@
 // Statuses as coloured labels in the operator's language. The colour says what to feel about it:
 // green settled well, amber waiting, red needs a person or failed, blue in the wallet's hands.
-import type { EscrowOperation, Notification, Order, Refund } from "@/lib/db";
-import { dynamicKey, type Translate } from "@/lib/i18n/translate";
+
+import { dynamicKey, type Translate } from "@/lib/console/i18n/translate";
+import type { EscrowOperation, Notification, Order, Refund } from "@/lib/platform/db";
 
 type Tone = "ok" | "warn" | "bad" | "info" | "neutral";
 

@@ -2,8 +2,8 @@
 // The console's sections; the ones an operator's role cannot open are not offered (the server
 // refuses them anyway).
 import { usePathname } from "next/navigation";
-import { can, type Permission } from "@/lib/auth/permissions";
-import type { MessageKey } from "@/lib/i18n/translate";
+import type { MessageKey } from "@/lib/console/i18n/translate";
+import { can, type Permission } from "@/lib/operators/roles/permissions";
 import { useT } from "./i18n-client";
 
 const SECTIONS: { href: string; label: MessageKey; needs: Permission }[] = [

@@ -6,11 +6,11 @@ import "server-only";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import type { z } from "zod";
-import { requireOperatorPage } from "@/lib/auth/operator-session";
-import { can, type OperatorAccess } from "@/lib/auth/permissions";
-import { getServiceContext } from "@/lib/context/service-context";
-import { currentLocale } from "@/lib/i18n/locale";
-import { translatorFor } from "@/lib/i18n/translate";
+import { currentLocale } from "@/lib/console/i18n/locale";
+import { translatorFor } from "@/lib/console/i18n/translate";
+import { requireOperatorPage } from "@/lib/operators/current-operator";
+import { can, type OperatorAccess } from "@/lib/operators/roles/permissions";
+import { getServiceContext } from "@/lib/platform/context/service-context";
 
 // Once per request, however many layouts and pages ask.
 const signedInOperator = cache(() => requireOperatorPage(null, "allowed-before-enrolment"));

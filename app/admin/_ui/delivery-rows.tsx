@@ -1,7 +1,8 @@
 // Deliveries of events as table rows: where each went, how it ended, its last answer, and a way to
 // send it again. Used by an order's events and by the Events page's dead letter and logs.
-import { can, type Permission } from "@/lib/auth/permissions";
-import { dynamicKey, type Locale, type Translate } from "@/lib/i18n/translate";
+
+import { dynamicKey, type Locale, type Translate } from "@/lib/console/i18n/translate";
+import { can, type Permission } from "@/lib/operators/roles/permissions";
 import { DeliveryStatusBadge } from "./badges";
 import { DataTable } from "./data-table";
 import { Time } from "./format";

@@ -1,12 +1,12 @@
 "use client";
+import { formatAmount } from "@/lib/console/i18n/format";
+import { dynamicKey, type Locale, type Translate } from "@/lib/console/i18n/translate";
 // What the console says when the API refuses something: always in the operator's language, from the
 // answer's code, with amounts in IQD as people read them and fields by their names on the page —
 // never the server's English, never fils. Where a code covers many causes (a conflict, a refusal)
 // the English console may show the server's own sentence, which names the cause; the Arabic one
 // says what the code means.
-import { isPermission } from "@/lib/auth/permissions";
-import { formatAmount } from "@/lib/i18n/format";
-import { dynamicKey, type Locale, type Translate } from "@/lib/i18n/translate";
+import { isPermission } from "@/lib/operators/roles/permissions";
 import type { ApiAnswer } from "./admin-api";
 import { useLocale, useT } from "./i18n-client";
 import { permissionLabel } from "./role-label";

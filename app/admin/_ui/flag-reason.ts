@@ -1,11 +1,11 @@
 // Why an order or a refund was flagged, in the operator's language: said from the flag's kind and
-// facts (lib/orders/order-flags.ts), with the order's state, the operation and the time in words. A
+// facts (lib/payments/orders/order-flags.ts), with the order's state, the operation and the time in words. A
 // row whose flag this release cannot read (none stored, or a kind from a newer release) shows its
 // English sentence as written.
 
-import { dynamicKey, type Locale, type Translate } from "@/lib/i18n/translate";
-import { readFlag } from "@/lib/orders/order-flags";
-import { formatDurationIn } from "@/lib/time/duration";
+import { dynamicKey, type Locale, type Translate } from "@/lib/console/i18n/translate";
+import { readFlag } from "@/lib/payments/orders/order-flags";
+import { formatDurationIn } from "@/lib/platform/time/duration";
 
 interface Flagged {
   attentionFlag: unknown;

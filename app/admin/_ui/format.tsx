@@ -1,9 +1,9 @@
 // How amounts, times and ids appear on every console page. Amounts and ids are isolated (<bdi>) so
 // the text around them never reorders their digits; an amount takes the direction of its own words
 // ("24,000 IQD" left to right, "24,000 د.ع" right to left: the number first, as Arabic reads it).
-import { formatAmount, formatBaghdadTime, formatUtc } from "@/lib/i18n/format";
-import type { Locale } from "@/lib/i18n/translate";
-import { isRowId } from "@/lib/ids/request-ids";
+import { formatAmount, formatBaghdadTime, formatUtc } from "@/lib/console/i18n/format";
+import type { Locale } from "@/lib/console/i18n/translate";
+import { isRowId } from "@/lib/platform/ids/request-ids";
 
 export function Amount({ fils, locale }: { fils: bigint; locale: Locale }) {
   return (

@@ -2,7 +2,7 @@
 // The console's language for its browser components (dialogs, forms): the server decides the locale,
 // this hands it down; the messages are the same modules the server pages use.
 import { createContext, type ReactNode, useContext, useMemo } from "react";
-import { type Locale, type Translate, translatorFor } from "@/lib/i18n/translate";
+import { type Locale, type Translate, translatorFor } from "@/lib/console/i18n/translate";
 
 const LocaleContext = createContext<Locale>("en");
 

@@ -1,7 +1,7 @@
 "use client";
 // English ⇄ Arabic. The choice is kept in a cookie for a year and the page is drawn again from the
 // server in the other language and direction.
-import { LOCALE_COOKIE } from "@/lib/i18n/translate";
+import { LOCALE_COOKIE } from "@/lib/console/i18n/translate";
 import { useLocale, useT } from "./i18n-client";
 
 export function LanguageSwitch() {

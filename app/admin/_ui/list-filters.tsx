@@ -1,7 +1,7 @@
 // The filter forms above the console's lists: plain GET forms (they work before any script loads and
 // leave a URL an operator can share), one submit button, and the few kinds of field they use.
 import type { ReactNode } from "react";
-import { dynamicKey, type Translate } from "@/lib/i18n/translate";
+import { dynamicKey, type Translate } from "@/lib/console/i18n/translate";
 
 export function FilterForm({ action, t, children }: { action: string; t: Translate; children: ReactNode }) {
   return (

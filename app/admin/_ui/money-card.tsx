@@ -1,10 +1,11 @@
 // Closing the day: what the day (or a chosen range of days) brought in, each figure a link to the
 // orders that make it. Received is what the shop has: direct payments and escrow released to it;
 // escrow still held or given back is shown beside it, never inside it.
-import type { MoneyFigure } from "@/lib/admin/money-figure-names";
-import type { MoneyFigures } from "@/lib/admin/money-figures";
-import type { Locale, Translate } from "@/lib/i18n/translate";
-import { dynamicKey } from "@/lib/i18n/translate";
+
+import type { Locale, Translate } from "@/lib/console/i18n/translate";
+import { dynamicKey } from "@/lib/console/i18n/translate";
+import type { MoneyFigure } from "@/lib/console/money-figure-names";
+import type { MoneyFigures } from "@/lib/console/money-figures";
 import { Amount } from "./format";
 
 export interface MoneyCardProps {

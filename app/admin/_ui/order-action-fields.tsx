@@ -3,11 +3,11 @@
 // money worked out, and the amount (and reason) a void or refund needs — a refund's amount starts
 // empty. Amounts are typed in IQD (Latin or Arabic-Indic digits) and sent in fils.
 import type { ReactNode } from "react";
-import type { OrderActionName } from "@/lib/admin/orders/actions/order-action-names";
-import type { OrderDetailJson } from "@/lib/api/contract/admin/orders";
-import { formatAmount } from "@/lib/i18n/format";
-import type { Locale, Translate } from "@/lib/i18n/translate";
-import { filsToInput, parseIqd } from "@/lib/money/parse-iqd";
+import { formatAmount } from "@/lib/console/i18n/format";
+import type { Locale, Translate } from "@/lib/console/i18n/translate";
+import type { OrderActionName } from "@/lib/console/orders/actions/order-action-names";
+import type { OrderDetailJson } from "@/lib/http/contract/admin/orders";
+import { filsToInput, parseIqd } from "@/lib/platform/money/parse-iqd";
 
 export type OfferedAction = OrderDetailJson["actions"][number];
 export type ActionMoney = OrderDetailJson["money"];

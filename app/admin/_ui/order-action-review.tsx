@@ -1,11 +1,11 @@
 "use client";
+import { formatAmount } from "@/lib/console/i18n/format";
+import type { Locale, MessageKey, Translate } from "@/lib/console/i18n/translate";
 // The last step before an action is sent: the action restated in words, with the amount, the
 // order's total and the customer ("Refund 10,000 IQD of 24,000 IQD to علي حسن. Reason: …"), and a
 // confirm button named by what it does ("Refund 10,000 IQD", "Cancel the order") — never a bare
 // "Confirm", never two buttons with the same word.
-import type { OrderActionName } from "@/lib/admin/orders/actions/order-action-names";
-import { formatAmount } from "@/lib/i18n/format";
-import type { Locale, MessageKey, Translate } from "@/lib/i18n/translate";
+import type { OrderActionName } from "@/lib/console/orders/actions/order-action-names";
 import type { ActionMoney } from "./order-action-fields";
 
 /** Actions that ask for an amount first, then show the review; the others are reviewed at once. */

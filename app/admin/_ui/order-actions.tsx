@@ -7,9 +7,9 @@
 // second refund. The wallet's answer stays on the page after the dialog closes.
 import { useRouter } from "next/navigation";
 import { type FormEvent, useRef, useState } from "react";
-import { type OrderActionName, orderActionPath } from "@/lib/admin/orders/actions/order-action-names";
-import type { OrderActionAnswerJson } from "@/lib/api/contract/admin/order-actions";
-import { dynamicKey, type MessageKey, type Translate } from "@/lib/i18n/translate";
+import { dynamicKey, type MessageKey, type Translate } from "@/lib/console/i18n/translate";
+import { type OrderActionName, orderActionPath } from "@/lib/console/orders/actions/order-action-names";
+import type { OrderActionAnswerJson } from "@/lib/http/contract/admin/order-actions";
 import { type ApiAnswer, callAdminApi, errorCode, newIdempotencyKey } from "./admin-api";
 import { useErrorText } from "./error-words";
 import { useLocale, useT } from "./i18n-client";

@@ -1,6 +1,6 @@
 // Keyset pages: "next" carries the cursor of the last row shown; "first" drops it. Every other
 // parameter of the list (its filters) is kept.
-import type { Translate } from "@/lib/i18n/translate";
+import type { Translate } from "@/lib/console/i18n/translate";
 
 export function Pager({
   path,

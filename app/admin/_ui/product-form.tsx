@@ -1,7 +1,7 @@
 "use client";
 // Adding or editing a product (ADMIN). Prices are typed in dinars and sent in fils; an edit applies to
 // orders placed after it, never to one already placed.
-import { filsToInput, parseIqd } from "@/lib/money/parse-iqd";
+import { filsToInput, parseIqd } from "@/lib/platform/money/parse-iqd";
 import { callAdminApi } from "./admin-api";
 import { useErrorText } from "./error-words";
 import { FormDialog } from "./form-dialog";

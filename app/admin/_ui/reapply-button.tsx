@@ -4,7 +4,7 @@
 // The outcome is said in words (applied, nothing to do, refused and why), never as raw JSON.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { dynamicKey } from "@/lib/i18n/translate";
+import { dynamicKey } from "@/lib/console/i18n/translate";
 import { callAdminApi } from "./admin-api";
 import { useErrorText } from "./error-words";
 import { FormDialog } from "./form-dialog";

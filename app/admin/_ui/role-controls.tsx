@@ -2,9 +2,9 @@
 // Editing roles: a dialog per role with its permissions as checkboxes, its refund limits in IQD
 // (empty: no limit) and whether its operators must use a second factor; one to add a role; and the
 // switch that requires a second factor of everyone at once.
-import { PERMISSIONS } from "@/lib/auth/permissions";
-import { filsToInput, parseIqd } from "@/lib/money/parse-iqd";
-import { toLatinDigits } from "@/lib/validation/latin-digits";
+import { PERMISSIONS } from "@/lib/operators/roles/permissions";
+import { filsToInput, parseIqd } from "@/lib/platform/money/parse-iqd";
+import { toLatinDigits } from "@/lib/platform/validation/latin-digits";
 import { callAdminApi } from "./admin-api";
 import { ApiActionButton } from "./api-action-button";
 import { useErrorText } from "./error-words";

@@ -1,8 +1,8 @@
 // Paid volume per day, drawn on the server as SVG: no chart library, no script, nothing from a CDN.
 // Each bar's exact figure is in its tooltip; the chart's gist is in its accessible label.
-import type { DayVolume } from "@/lib/admin/dashboard";
-import { formatAmount, formatBaghdadDay } from "@/lib/i18n/format";
-import type { Locale, Translate } from "@/lib/i18n/translate";
+import type { DayVolume } from "@/lib/console/dashboard";
+import { formatAmount, formatBaghdadDay } from "@/lib/console/i18n/format";
+import type { Locale, Translate } from "@/lib/console/i18n/translate";
 
 const WIDTH = 640;
 const HEIGHT = 190;

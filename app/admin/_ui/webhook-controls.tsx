@@ -3,8 +3,8 @@
 // once, to copy into the receiver), turn one off or on, delete one (after saying what that does).
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { EVENT_TYPES } from "@/lib/events/event-types";
-import { dynamicKey } from "@/lib/i18n/translate";
+import { dynamicKey } from "@/lib/console/i18n/translate";
+import { EVENT_TYPES } from "@/lib/platform/outbox/event-map";
 import { callAdminApi } from "./admin-api";
 import { useErrorText } from "./error-words";
 import { FormDialog } from "./form-dialog";

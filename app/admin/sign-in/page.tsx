@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { pageOperator } from "@/lib/auth/operator-session";
-import { currentLocale } from "@/lib/i18n/locale";
-import { translatorFor } from "@/lib/i18n/translate";
+import { currentLocale } from "@/lib/console/i18n/locale";
+import { translatorFor } from "@/lib/console/i18n/translate";
+import { pageOperator } from "@/lib/operators/current-operator";
 import { LanguageSwitch } from "../_ui/language-switch";
 import { SignInForm } from "./sign-in-form";
 

@@ -1,13 +1,13 @@
 "use client";
 // Credentials go to next-auth (which fetches its CSRF token itself); the refusal reason comes back as
-// the error text lib/auth/authorize-operator.ts throws: INVALID, LOCKED:<seconds>, or CODE_REQUIRED /
+// the error text lib/operators/sign-in/authorize-operator.ts throws: INVALID, LOCKED:<seconds>, or CODE_REQUIRED /
 // CODE_INVALID for an account with two-step sign-in, which then shows the code field, or
 // PASSKEY_REQUIRED. A passkey signs in on its own: the page starts a ceremony, the browser asks the
 // device, and the answer goes to next-auth like a password would.
 import { startAuthentication } from "@simplewebauthn/browser";
 import { signIn } from "next-auth/react";
 import { type FormEvent, useState } from "react";
-import type { Translate } from "@/lib/i18n/translate";
+import type { Translate } from "@/lib/console/i18n/translate";
 import { useT } from "../_ui/i18n-client";
 
 function refusal(error: string, t: Translate): string {

@@ -1,7 +1,7 @@
+import { renderAppMetrics } from "@/lib/http/app-metrics";
 import { authorizeMetricsScrape } from "@/lib/http/authorize-metrics";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { renderAppMetrics } from "@/lib/observability/app-metrics";
 
 // Prometheus metrics of this instance (text format). Bearer METRICS_TOKEN; off in production without it.
 export const GET = route.public(async ({ request }) => {

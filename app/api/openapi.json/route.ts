@@ -1,8 +1,8 @@
-import { getOpenApiDocument } from "@/lib/api/openapi-document";
-import { getEnv } from "@/lib/env";
 import { cachedJson } from "@/lib/http/cached-json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
+import { getOpenApiDocument } from "@/lib/http/openapi-document";
 import { route } from "@/lib/http/route";
+import { getEnv } from "@/lib/platform/env";
 
 // The API's OpenAPI 3.1 document, built from the routes' own schemas once per process. It changes
 // only with a deployment, so caches may keep it a few minutes and revalidate with its ETag.

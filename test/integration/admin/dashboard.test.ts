@@ -3,9 +3,9 @@
 // and a payment counts on its day in Baghdad, not in UTC.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedOrders } from "@/bench/support/seed-orders";
-import { DASHBOARD_DAYS, getDashboard } from "@/lib/admin/dashboard";
-import type { ServiceContext } from "@/lib/context/service-context";
-import { baghdadMidnight } from "@/lib/time/baghdad-day";
+import { DASHBOARD_DAYS, getDashboard } from "@/lib/console/dashboard";
+import type { ServiceContext } from "@/lib/platform/context/service-context";
+import { baghdadMidnight } from "@/lib/platform/time/baghdad-day";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
 
 let db: TestDatabase;

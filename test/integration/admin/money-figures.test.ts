@@ -4,12 +4,12 @@
 // here in plain SQL from the wallet's own records (the notifications it sent and the operations and
 // refunds it confirmed), and the order list's `money` filter lists exactly the orders behind it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDashboard } from "@/lib/admin/dashboard";
-import { moneyFigures } from "@/lib/admin/money-figures";
-import { dayRange, listOrders } from "@/lib/admin/orders/list-orders";
-import { orderListQuery } from "@/lib/admin/request-schemas";
-import { getServiceContext } from "@/lib/context/service-context";
-import { baghdadDate } from "@/lib/time/baghdad-day";
+import { getDashboard } from "@/lib/console/dashboard";
+import { moneyFigures } from "@/lib/console/money-figures";
+import { dayRange, listOrders } from "@/lib/console/orders/list-orders";
+import { orderListQuery } from "@/lib/console/request-schemas";
+import { getServiceContext } from "@/lib/platform/context/service-context";
+import { baghdadDate } from "@/lib/platform/time/baghdad-day";
 import { clearOfBaghdadMidnight } from "@/test/support/clock";
 import { createTestOperator, type TestOperator } from "@/test/support/operators";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";

@@ -4,10 +4,10 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedOrders } from "@/bench/support/seed-orders";
-import { exportOrdersCsv } from "@/lib/admin/orders/export-orders";
-import { listOrders } from "@/lib/admin/orders/list-orders";
-import { orderListQuery } from "@/lib/admin/request-schemas";
-import { baghdadDate } from "@/lib/time/baghdad-day";
+import { exportOrdersCsv } from "@/lib/console/orders/export-orders";
+import { listOrders } from "@/lib/console/orders/list-orders";
+import { orderListQuery } from "@/lib/console/request-schemas";
+import { baghdadDate } from "@/lib/platform/time/baghdad-day";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
 
 let db: TestDatabase;

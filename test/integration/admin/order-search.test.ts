@@ -5,11 +5,11 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedOrders } from "@/bench/support/seed-orders";
-import { exportOrdersCsv } from "@/lib/admin/orders/export-orders";
-import { listOrders } from "@/lib/admin/orders/list-orders";
-import { recognizeSearch } from "@/lib/admin/orders/order-search";
-import { orderListQuery } from "@/lib/admin/request-schemas";
-import type { Order } from "@/lib/db";
+import { exportOrdersCsv } from "@/lib/console/orders/export-orders";
+import { listOrders } from "@/lib/console/orders/list-orders";
+import { recognizeSearch } from "@/lib/console/orders/order-search";
+import { orderListQuery } from "@/lib/console/request-schemas";
+import type { Order } from "@/lib/platform/db";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
 
 let db: TestDatabase;

@@ -3,7 +3,7 @@
 // as `Authorization: Bearer`; acting for their maker with at most the maker's current role; refused
 // once revoked or expired or when the maker is disabled; their use and their changes audited.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashApiKey } from "@/lib/auth/api-key-auth";
+import { hashApiKey } from "@/lib/operators/api-keys/authenticate-api-key";
 import { createTestOperator, type TestOperator } from "@/test/support/operators";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";
 

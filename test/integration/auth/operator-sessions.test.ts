@@ -6,7 +6,7 @@
 // never cached; writes must be JSON.
 import { decode, encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAuthOptions } from "@/lib/auth/auth-options";
+import { getAuthOptions } from "@/lib/operators/sign-in/auth-options";
 import { createTestOperator, TEST_OPERATOR_PASSWORD, type TestOperator } from "@/test/support/operators";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";
 

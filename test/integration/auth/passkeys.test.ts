@@ -4,7 +4,7 @@
 // answered once, a counter that goes back refused, a password alone no longer enough, and an
 // admin's reset taking the passkeys away.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authorizeOperator } from "@/lib/auth/authorize-operator";
+import { authorizeOperator } from "@/lib/operators/sign-in/authorize-operator";
 import { distinctAddress } from "@/test/support/addresses";
 import { createTestOperator, TEST_OPERATOR_PASSWORD, type TestOperator } from "@/test/support/operators";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";

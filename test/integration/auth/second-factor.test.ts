@@ -4,7 +4,7 @@
 // for one sign-in (also when two race), and an ADMIN's reset, which ends the operator's sessions.
 import { TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authorizeOperator } from "@/lib/auth/authorize-operator";
+import { authorizeOperator } from "@/lib/operators/sign-in/authorize-operator";
 import { distinctAddress } from "@/test/support/addresses";
 import { createTestOperator, TEST_OPERATOR_PASSWORD, type TestOperator } from "@/test/support/operators";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";

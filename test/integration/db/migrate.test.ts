@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "pg";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { applyMigrations, MIGRATION_LOCK_KEY, MigrationError } from "@/lib/db/migrate";
-import { DEFAULT_MIGRATIONS_DIR } from "@/lib/db/migration-files";
+import { applyMigrations, MIGRATION_LOCK_KEY, MigrationError } from "@/lib/platform/db/migrate";
+import { DEFAULT_MIGRATIONS_DIR } from "@/lib/platform/db/migration-files";
 import { createTestDatabase, type TestDatabase } from "../../support/database";
 
 const repoMigrations = readdirSync(DEFAULT_MIGRATIONS_DIR, { withFileTypes: true })

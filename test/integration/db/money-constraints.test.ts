@@ -1,7 +1,7 @@
 // The database itself refuses money that does not add up, whatever the code does.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { violatedCheckConstraint } from "@/lib/db/errors";
+import { violatedCheckConstraint } from "@/lib/platform/db/errors";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
 
 let db: TestDatabase;

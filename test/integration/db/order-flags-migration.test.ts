@@ -5,8 +5,8 @@
 // kind keeps no flag.
 import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations } from "@/lib/db/migrate";
-import { flagSentence, type OrderFlag, readFlag } from "@/lib/orders/order-flags";
+import { flagSentence, type OrderFlag, readFlag } from "@/lib/payments/orders/order-flags";
+import { applyMigrations } from "@/lib/platform/db/migrate";
 import type { TestDatabase } from "@/test/support/database";
 import { databaseBefore } from "@/test/support/database-before";
 

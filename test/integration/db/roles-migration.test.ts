@@ -4,7 +4,7 @@
 // an OPERATOR could.
 import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations } from "@/lib/db/migrate";
+import { applyMigrations } from "@/lib/platform/db/migrate";
 import type { TestDatabase } from "@/test/support/database";
 import { databaseBefore } from "@/test/support/database-before";
 

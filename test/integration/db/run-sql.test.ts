@@ -1,9 +1,9 @@
 // Hand-written statements run on the pg pool Prisma uses, typed as Prisma types them, and join the
 // caller's transaction when given one.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Prisma } from "@/lib/db";
-import { closePrismaClient, createPrismaClient, poolOf } from "@/lib/db/client";
-import { execute, queryRows } from "@/lib/db/run-sql";
+import { Prisma } from "@/lib/platform/db";
+import { closePrismaClient, createPrismaClient, poolOf } from "@/lib/platform/db/client";
+import { execute, queryRows } from "@/lib/platform/db/run-sql";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
 
 let db: TestDatabase;

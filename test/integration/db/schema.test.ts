@@ -14,7 +14,7 @@ import {
   type PushMessage,
 } from "@/generated/prisma/client";
 import * as enums from "@/generated/prisma/enums";
-import { BUILT_IN_ROLES } from "@/lib/auth/roles";
+import { BUILT_IN_ROLES } from "@/lib/operators/roles/built-in-roles";
 import { createTestDatabase, type TestDatabase } from "../../support/database";
 
 let db: TestDatabase;

@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PRODUCTS } from "@/lib/catalog/demo-catalog";
-import { describeCatalogSeed, seedDemoCatalog } from "@/lib/catalog/seed-catalog";
+import { DEMO_PRODUCTS } from "@/lib/payments/catalog/demo-catalog";
+import { describeCatalogSeed, seedDemoCatalog } from "@/lib/payments/catalog/seed-catalog";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
 
 const ALL_SKUS = DEMO_PRODUCTS.map((product) => product.sku);

@@ -4,14 +4,14 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { alertsHook } from "@/lib/alerts/catch-alerts";
-import { writeDailySummaries } from "@/lib/alerts/daily-summary";
-import { flushAlerts } from "@/lib/alerts/flush-alerts";
-import { createAlertSender } from "@/lib/alerts/send-alert";
+import { alertsHook } from "@/lib/events/alerts/catch-alerts";
+import { flushAlerts } from "@/lib/events/alerts/flush-alerts";
+import { createAlertSender } from "@/lib/events/alerts/send-alert";
 import { drainEvents } from "@/lib/events/drain-events";
 import { hookRegistry, hookTakes } from "@/lib/events/hooks";
-import { writeEvent } from "@/lib/events/write-event";
-import { createLogger } from "@/lib/log";
+import { writeDailySummaries } from "@/lib/payments/daily-summary";
+import { createLogger } from "@/lib/platform/log";
+import { writeEvent } from "@/lib/platform/outbox/write-event";
 import { type MailCatcher, startMailCatcher } from "@/scripts/mail-catcher";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
 

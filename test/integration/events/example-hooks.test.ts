@@ -11,11 +11,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import kitchenTicket from "@/hooks/kitchen-ticket";
 import paymentReceivedPush from "@/hooks/payment-received-push";
-import { resetEnvForTests } from "@/lib/env";
-import type { DomainEvent } from "@/lib/events/event-types";
-import { parseEvent } from "@/lib/events/event-types";
 import type { HookContext } from "@/lib/events/hooks";
-import { createOrder } from "@/lib/orders/create-order";
+import { createOrder } from "@/lib/payments/orders/create-order";
+import { resetEnvForTests } from "@/lib/platform/env";
+import type { DomainEvent } from "@/lib/platform/outbox/event-map";
+import { parseEvent } from "@/lib/platform/outbox/event-map";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 
 let merchant: MerchantHarness;

@@ -2,19 +2,19 @@
 // events worker's drain delivers them to hooks at least once, in order per order, retries with the
 // schedule, gives up into the dead letter, and lets go of a delivery whose worker died.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bindAgreement, prepareAgreement } from "@/lib/agreements/agreements";
 import { claimDeliveries } from "@/lib/events/claim-deliveries";
 import { dispatchEvents } from "@/lib/events/dispatch-events";
 import { type DrainSettings, drainEvents } from "@/lib/events/drain-events";
-import { type DomainEvent, type EventType, parseEvent } from "@/lib/events/event-types";
 import { defineHook, type Hook, hookRegistry } from "@/lib/events/hooks";
-import { writeEvent } from "@/lib/events/write-event";
-import { recordUnverifiedNotification } from "@/lib/notifications/record-rejection";
-import { createOrder } from "@/lib/orders/create-order";
-import { flagOrder } from "@/lib/orders/flag-order";
-import { announceUnknownPayments } from "@/lib/reconcile/announce-unknown-payments";
-import { reconcileOrder } from "@/lib/reconcile/reconcile-order";
-import { requestRefund } from "@/lib/refunds/request-refund";
+import { bindAgreement, prepareAgreement } from "@/lib/payments/agreements/agreements";
+import { recordUnverifiedNotification } from "@/lib/payments/notifications/record-rejection";
+import { createOrder } from "@/lib/payments/orders/create-order";
+import { flagOrder } from "@/lib/payments/orders/flag-order";
+import { announceUnknownPayments } from "@/lib/payments/reconcile/announce-unknown-payments";
+import { reconcileOrder } from "@/lib/payments/reconcile/reconcile-order";
+import { requestRefund } from "@/lib/payments/refunds/request-refund";
+import { type DomainEvent, type EventType, parseEvent } from "@/lib/platform/outbox/event-map";
+import { writeEvent } from "@/lib/platform/outbox/write-event";
 import { distinctAddress } from "@/test/support/addresses";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";

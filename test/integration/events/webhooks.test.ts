@@ -6,12 +6,12 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resendDelivery } from "@/lib/admin/event-deliveries";
-import { createWebhookEndpoint } from "@/lib/admin/webhook-endpoints";
-import type { OperatorIdentity } from "@/lib/auth/operator-session";
+import { resendDelivery } from "@/lib/console/event-deliveries";
+import { createWebhookEndpoint } from "@/lib/console/webhook-endpoints";
 import { type DrainSettings, drainEvents } from "@/lib/events/drain-events";
 import { hookRegistry } from "@/lib/events/hooks";
-import { createOrder } from "@/lib/orders/create-order";
+import type { OperatorIdentity } from "@/lib/operators/current-operator";
+import { createOrder } from "@/lib/payments/orders/create-order";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 import { createTestOperator, identityOf } from "@/test/support/operators";
 

@@ -2,13 +2,13 @@
 // every illegal order of operations refused locally before the wallet is called.
 import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EscrowOperationType } from "@/lib/db";
-import { WalletRejectedError } from "@/lib/errors/domain-errors";
-import { requestEscrowOperation } from "@/lib/escrow/escrow-operations";
-import { applyVoidNotification } from "@/lib/notifications/apply-notification";
-import { createOrder } from "@/lib/orders/create-order";
-import { OrderTransitionError } from "@/lib/orders/order-state";
-import { requestRefund } from "@/lib/refunds/request-refund";
+import { requestEscrowOperation } from "@/lib/payments/escrow/escrow-operations";
+import { applyVoidNotification } from "@/lib/payments/notifications/apply-notification";
+import { createOrder } from "@/lib/payments/orders/create-order";
+import { OrderTransitionError } from "@/lib/payments/orders/order-state";
+import { requestRefund } from "@/lib/payments/refunds/request-refund";
+import type { EscrowOperationType } from "@/lib/platform/db";
+import { WalletRejectedError } from "@/lib/platform/errors/domain-errors";
 import { waitUntilBlockedBy } from "@/test/support/database";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
@@ -211,7 +211,7 @@ describe("races between the answer, the notification and re-sends", () => {
       return operation.status === "SUCCESS" && operation;
     });
     // Reconciliation re-sends the same voidRequestId; the wallet replays its success.
-    const { sendEscrowOperation } = await import("@/lib/escrow/escrow-operations");
+    const { sendEscrowOperation } = await import("@/lib/payments/escrow/escrow-operations");
     const again = await sendEscrowOperation(merchant.ctx, settled);
     expect(again.state).toBe("DONE");
     const current = await merchant.ctx.prisma.order.findUniqueOrThrow({ where: { id: order.id } });

@@ -1,9 +1,9 @@
 // The wallet's notifications as they really arrive: duplicated, late, out of order, missing, forged
 // or tampered — and what each does (or must not do) to our records.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { receiveNotification } from "@/lib/notifications/receive-notification";
-import { createOrder } from "@/lib/orders/create-order";
-import { reconcileOrder } from "@/lib/reconcile/reconcile-order";
+import { receiveNotification } from "@/lib/payments/notifications/receive-notification";
+import { createOrder } from "@/lib/payments/orders/create-order";
+import { reconcileOrder } from "@/lib/payments/reconcile/reconcile-order";
 import { formatWalletTime, signMessage } from "@/lib/wallet/signature";
 import { loadOrCreateWalletKeys } from "@/sandbox/wallet-keys";
 import { generateTestKeyPair } from "@/test/support/keys";

@@ -3,9 +3,9 @@
 // Jobs the services enqueue are not run here: the merchant harness records them in memory
 // (test/support/job-recorder.ts, `merchant.jobs`), so a test checks the hand-over and runs what it needs.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CustomerAuthorizationError } from "@/lib/errors/domain-errors";
+import { createPush, sendPush } from "@/lib/customers/push/send-push";
 import { ERROR_STATUS } from "@/lib/http/errors";
-import { createPush, sendPush } from "@/lib/push/send-push";
+import { CustomerAuthorizationError } from "@/lib/platform/errors/domain-errors";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
 

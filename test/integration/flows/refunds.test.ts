@@ -3,8 +3,8 @@
 // Jobs the services enqueue are not run here: the merchant harness records them in memory
 // (test/support/job-recorder.ts, `merchant.jobs`), so a test checks the hand-over and runs what it needs.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOrder } from "@/lib/orders/create-order";
-import { requestRefund } from "@/lib/refunds/request-refund";
+import { createOrder } from "@/lib/payments/orders/create-order";
+import { requestRefund } from "@/lib/payments/refunds/request-refund";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
 
@@ -143,7 +143,7 @@ describe("refunds whose first answer was lost", () => {
     expect(lost.status).toBe("UNKNOWN");
     // A re-send the wallet refuses — here REPEAT_REQ_INCONSISTENT, because the wallet holds the
     // refund already under this refundRequestId with other details — must not release the reservation.
-    const { sendRefund } = await import("@/lib/refunds/request-refund");
+    const { sendRefund } = await import("@/lib/payments/refunds/request-refund");
     const after = await sendRefund(merchant.ctx, { ...lost, amountFils: lost.amountFils + 1n });
     expect(after).toMatchObject({ status: "UNKNOWN", resultCode: "REPEAT_REQ_INCONSISTENT" });
     expect((await orderRow(order.id)).refundedFils).toBe(4_000_000n);
@@ -154,7 +154,7 @@ describe("refunds whose first answer was lost", () => {
     await merchant.sandbox.setFault("refund", "REFUND_FAIL");
     const failed = await refundOf(order, 1_000_000n);
     expect(failed.status).toBe("FAIL");
-    const { applyRefundStatus } = await import("@/lib/refunds/apply-refund-status");
+    const { applyRefundStatus } = await import("@/lib/payments/refunds/apply-refund-status");
     const unchanged = await applyRefundStatus(merchant.ctx, failed.id, { status: "SUCCESS" });
     expect(unchanged.status).toBe("FAIL");
     const flagged = await orderRow(order.id);

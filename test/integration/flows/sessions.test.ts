@@ -2,10 +2,10 @@
 // sandbox exercise them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getProfile } from "@/lib/customers/get-profile";
+import { verifySessionToken } from "@/lib/customers/session-token";
 import { startSession } from "@/lib/customers/start-session";
-import { DomainError } from "@/lib/errors/domain-errors";
 import { ERROR_STATUS } from "@/lib/http/errors";
-import { verifySessionToken } from "@/lib/sessions/session-token";
+import { DomainError } from "@/lib/platform/errors/domain-errors";
 import { rejectionOf } from "@/test/support/expect-error";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
@@ -49,7 +49,7 @@ describe("POST /api/mini/session (startSession)", () => {
     const stored = await ctx.prisma.walletToken.findUniqueOrThrow({
       where: { customerId: session.customer.id },
     });
-    const { decryptSecret } = await import("@/lib/crypto/secret-box");
+    const { decryptSecret } = await import("@/lib/platform/crypto/secret-box");
     const accessToken = decryptSecret(
       stored.accessTokenCipher,
       ctx.tokenKey,

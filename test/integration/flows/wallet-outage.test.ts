@@ -8,7 +8,7 @@
 //     and the mini program's retry with its Idempotency-Key finds the very order it was refused.
 // The same under steady load for 30 s, with the latencies printed, is test/soak/wallet-outage.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getServiceContext } from "@/lib/context/service-context";
+import { getServiceContext } from "@/lib/platform/context/service-context";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";
 import { waitUntil } from "@/test/support/wait";
 import { processReconcile } from "@/workers/reconcile";

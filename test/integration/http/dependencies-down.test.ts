@@ -2,7 +2,7 @@
 // retries with the same Idempotency-Key, which is safe), never an opaque 500; liveness still answers
 // and readiness says the instance is out. The app is pointed at ports where nothing listens.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueSessionToken } from "@/lib/sessions/session-token";
+import { issueSessionToken } from "@/lib/customers/session-token";
 import { merchantAppEnv, sandboxWallet } from "@/test/support/app-env";
 import { type CallInit, callRoute, listApiRoutes } from "@/test/support/route-harness";
 import { startTestSandbox, type TestSandbox } from "@/test/support/sandbox";
@@ -26,7 +26,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  const { getRedis } = await import("@/lib/redis");
+  const { getRedis } = await import("@/lib/platform/redis");
   getRedis().disconnect();
   await sandbox?.close();
 });
@@ -101,7 +101,7 @@ describe("with the database and Redis unreachable", () => {
   });
 
   it("hides errors and addresses unless details are asked for (operators, HEALTH_DETAILS)", async () => {
-    const { checkReadiness } = await import("@/lib/health/app-health");
+    const { checkReadiness } = await import("@/lib/platform/health/app-health");
     const summary = await checkReadiness({ details: false });
     expect(Object.keys(summary.checks.database ?? {}).sort()).toEqual(["latencyMs", "ok"]);
     expect(JSON.stringify(summary)).not.toContain("127.0.0.1");

@@ -21,7 +21,7 @@ afterAll(async () => {
 
 describe("a process's first requests", () => {
   it("are counted in Redis, where every instance sees them", async () => {
-    const { getRedis } = await import("@/lib/redis");
+    const { getRedis } = await import("@/lib/platform/redis");
     expect(getRedis().status, "this process has not used Redis yet").toBe("wait");
     const from = distinctAddress();
     const answers = await Promise.all(
@@ -41,8 +41,10 @@ describe("a process's first requests", () => {
   it("can begin with an admin's Unlock, which forgets the wrong passwords kept in Redis", async () => {
     // A fresh copy of the modules: a process whose Redis connection has not connected yet.
     vi.resetModules();
-    const fresh = await import("@/lib/redis");
-    const { forgetSignInFailures, SIGN_IN_FAILURES } = await import("@/lib/auth/sign-in-failures");
+    const fresh = await import("@/lib/platform/redis");
+    const { forgetSignInFailures, SIGN_IN_FAILURES } = await import(
+      "@/lib/operators/sign-in/sign-in-failures"
+    );
     try {
       expect(fresh.getRedis().status).toBe("wait");
       const email = `locked-${crypto.randomUUID().slice(0, 8)}@shop.example`;

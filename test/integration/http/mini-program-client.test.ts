@@ -5,8 +5,8 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMiniProgramClient, newIdempotencyKey } from "@/clients/mini-program/client";
-import { MINI_PROGRAM_CLIENT_AREAS } from "@/lib/api/contract";
-import { buildOpenApiDocument, type OpenApiDocument } from "@/lib/api/openapi-document";
+import { MINI_PROGRAM_CLIENT_AREAS } from "@/lib/http/contract";
+import { buildOpenApiDocument, type OpenApiDocument } from "@/lib/http/openapi-document";
 import { API_TYPES_FILE, renderApiTypes } from "@/scripts/api-types";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";
 

@@ -3,10 +3,10 @@
 // through the environment like the app. Every error code and status the routes can answer is in the
 // tables below with its exact JSON body.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getServiceContext } from "@/lib/context/service-context";
-import { requestEscrowOperation } from "@/lib/escrow/escrow-operations";
+import { issueSessionToken } from "@/lib/customers/session-token";
 import { ERROR_STATUS } from "@/lib/http/errors";
-import { issueSessionToken } from "@/lib/sessions/session-token";
+import { requestEscrowOperation } from "@/lib/payments/escrow/escrow-operations";
+import { getServiceContext } from "@/lib/platform/context/service-context";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";
 import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
 import { waitUntil } from "@/test/support/wait";

@@ -3,7 +3,7 @@
 // under it, and GET /api/metrics serves this instance's Prometheus metrics — labelled by route
 // pattern, never a raw path — behind METRICS_TOKEN when one is set.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvForTests } from "@/lib/env";
+import { resetEnvForTests } from "@/lib/platform/env";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";
 import { deletePrefix, SHARED_REDIS_URL, uniquePrefix } from "@/test/support/workers";
 

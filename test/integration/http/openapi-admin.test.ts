@@ -4,27 +4,27 @@
 // documented schema of their status, headers included.
 import { TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { operatorConsoleApi } from "@/lib/api/contract/admin";
-import * as alerts from "@/lib/api/contract/admin/alerts";
-import * as apiKeys from "@/lib/api/contract/admin/api-keys";
-import * as catalog from "@/lib/api/contract/admin/catalog";
-import * as overview from "@/lib/api/contract/admin/dashboard";
-import * as lists from "@/lib/api/contract/admin/lists";
-import * as operators from "@/lib/api/contract/admin/operators";
-import * as actions from "@/lib/api/contract/admin/order-actions";
-import * as orders from "@/lib/api/contract/admin/orders";
-import * as passkeys from "@/lib/api/contract/admin/passkeys";
-import * as refundRequests from "@/lib/api/contract/admin/refund-requests";
-import * as roles from "@/lib/api/contract/admin/roles";
-import * as secondFactor from "@/lib/api/contract/admin/second-factor";
-import * as sessions from "@/lib/api/contract/admin/sessions";
-import * as webhooks from "@/lib/api/contract/admin/webhooks";
-import { startPasskeySignIn } from "@/lib/api/contract/console-sign-in";
-import type { Endpoint } from "@/lib/api/contract/endpoint";
-import * as walletNotify from "@/lib/api/contract/wallet-notify";
-import type { OpenApiDocument } from "@/lib/api/openapi-document";
 import { dispatchEvents } from "@/lib/events/dispatch-events";
-import { flagOrder } from "@/lib/orders/flag-order";
+import { operatorConsoleApi } from "@/lib/http/contract/admin";
+import * as alerts from "@/lib/http/contract/admin/alerts";
+import * as apiKeys from "@/lib/http/contract/admin/api-keys";
+import * as catalog from "@/lib/http/contract/admin/catalog";
+import * as overview from "@/lib/http/contract/admin/dashboard";
+import * as lists from "@/lib/http/contract/admin/lists";
+import * as operators from "@/lib/http/contract/admin/operators";
+import * as actions from "@/lib/http/contract/admin/order-actions";
+import * as orders from "@/lib/http/contract/admin/orders";
+import * as passkeys from "@/lib/http/contract/admin/passkeys";
+import * as refundRequests from "@/lib/http/contract/admin/refund-requests";
+import * as roles from "@/lib/http/contract/admin/roles";
+import * as secondFactor from "@/lib/http/contract/admin/second-factor";
+import * as sessions from "@/lib/http/contract/admin/sessions";
+import * as webhooks from "@/lib/http/contract/admin/webhooks";
+import { startPasskeySignIn } from "@/lib/http/contract/console-sign-in";
+import type { Endpoint } from "@/lib/http/contract/endpoint";
+import * as walletNotify from "@/lib/http/contract/wallet-notify";
+import type { OpenApiDocument } from "@/lib/http/openapi-document";
+import { flagOrder } from "@/lib/payments/orders/flag-order";
 import { distinctAddress } from "@/test/support/addresses";
 import {
   type ContractCalls,

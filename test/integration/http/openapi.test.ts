@@ -3,17 +3,17 @@
 // routes — sent the contracts' own example requests where they can be sent as they are — fit the
 // documented schema of their status, headers included.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_AREAS } from "@/lib/api/contract";
-import type { Endpoint } from "@/lib/api/contract/endpoint";
-import * as health from "@/lib/api/contract/health";
-import { bindAgreement, prepareAgreement } from "@/lib/api/contract/mini/agreements";
-import { listProducts } from "@/lib/api/contract/mini/catalog";
-import { confirmReceipt, createOrder, getOrder, listOrders } from "@/lib/api/contract/mini/orders";
-import { getProfile, startSession } from "@/lib/api/contract/mini/session";
-import * as walletNotify from "@/lib/api/contract/wallet-notify";
-import { buildOpenApiDocument, type OpenApiDocument } from "@/lib/api/openapi-document";
-import { getServiceContext } from "@/lib/context/service-context";
-import { requestEscrowOperation } from "@/lib/escrow/escrow-operations";
+import { API_AREAS } from "@/lib/http/contract";
+import type { Endpoint } from "@/lib/http/contract/endpoint";
+import * as health from "@/lib/http/contract/health";
+import { bindAgreement, prepareAgreement } from "@/lib/http/contract/mini/agreements";
+import { listProducts } from "@/lib/http/contract/mini/catalog";
+import { confirmReceipt, createOrder, getOrder, listOrders } from "@/lib/http/contract/mini/orders";
+import { getProfile, startSession } from "@/lib/http/contract/mini/session";
+import * as walletNotify from "@/lib/http/contract/wallet-notify";
+import { buildOpenApiDocument, type OpenApiDocument } from "@/lib/http/openapi-document";
+import { requestEscrowOperation } from "@/lib/payments/escrow/escrow-operations";
+import { getServiceContext } from "@/lib/platform/context/service-context";
 import {
   type ContractCalls,
   contractCalls,

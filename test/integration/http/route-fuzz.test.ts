@@ -5,7 +5,7 @@
 // path, never Next's empty 405 (every route answers every method itself).
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueSessionToken } from "@/lib/sessions/session-token";
+import { issueSessionToken } from "@/lib/customers/session-token";
 import { createTestOperator } from "@/test/support/operators";
 import { HTTP_METHODS, type RouteHarness, startRouteHarness } from "@/test/support/route-harness";
 

@@ -5,7 +5,7 @@
 // Its own file: the SDK registers process-wide providers, and vitest gives each file its process.
 import { trace } from "@opentelemetry/api";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startTracing, type Tracing } from "@/lib/observability/tracing";
+import { startTracing, type Tracing } from "@/lib/platform/observability/tracing";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";
 
 let app: RouteHarness;

@@ -26,7 +26,7 @@ describe("readiness with a wallet that refuses us", () => {
   });
 
   it("says only the word, without the detail, when details are off", async () => {
-    const { checkReadiness } = await import("@/lib/health/app-health");
+    const { checkReadiness } = await import("@/lib/platform/health/app-health");
     const summary = await checkReadiness({ details: false });
     expect(summary.checks.wallet).toEqual({
       ok: false,

@@ -2,9 +2,12 @@
 // its flood check, which only a notification that failed verification pays for.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ServiceContext } from "@/lib/context/service-context";
-import { insertNotification, markNotificationProcessed } from "@/lib/notifications/notification-rows";
-import { receiveNotification } from "@/lib/notifications/receive-notification";
+import {
+  insertNotification,
+  markNotificationProcessed,
+} from "@/lib/payments/notifications/notification-rows";
+import { receiveNotification } from "@/lib/payments/notifications/receive-notification";
+import type { ServiceContext } from "@/lib/platform/context/service-context";
 import { formatWalletTime, signMessage } from "@/lib/wallet/signature";
 import { generateTestKeyPair } from "@/test/support/keys";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";

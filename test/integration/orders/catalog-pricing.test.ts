@@ -3,10 +3,10 @@
 // exists; and a session whose customer is gone is refused as REAUTHORIZE on every path of createOrder.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invalidateCatalogCache } from "@/lib/catalog/catalog-cache";
-import { priceItems } from "@/lib/catalog/price-items";
-import { DomainError } from "@/lib/errors/domain-errors";
-import { createOrder } from "@/lib/orders/create-order";
+import { invalidateCatalogCache } from "@/lib/payments/catalog/catalog-cache";
+import { priceItems } from "@/lib/payments/catalog/price-items";
+import { createOrder } from "@/lib/payments/orders/create-order";
+import { DomainError } from "@/lib/platform/errors/domain-errors";
 import { rejectionOf } from "@/test/support/expect-error";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 

@@ -2,16 +2,16 @@
 // return (the same as Prisma reads back), and what they refuse to write.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoCatalog } from "@/lib/catalog/seed-catalog";
-import type { Order } from "@/lib/db";
-import { newRowId, requestIdFor } from "@/lib/ids/request-ids";
-import { createLogger } from "@/lib/log";
-import { findOrder } from "@/lib/orders/find-order";
-import { insertOrder, type NewOrder } from "@/lib/orders/insert-order";
-import { writeOrderTransition } from "@/lib/orders/write-order-transition";
+import { seedDemoCatalog } from "@/lib/payments/catalog/seed-catalog";
+import { findOrder } from "@/lib/payments/orders/find-order";
+import { insertOrder, type NewOrder } from "@/lib/payments/orders/insert-order";
+import { writeOrderTransition } from "@/lib/payments/orders/write-order-transition";
+import type { Order } from "@/lib/platform/db";
+import { newRowId, requestIdFor } from "@/lib/platform/ids/request-ids";
+import { createLogger } from "@/lib/platform/log";
+import { withWalletCallScope } from "@/lib/platform/wallet-calls/call-scope";
+import { walletCallRecorder } from "@/lib/platform/wallet-calls/record-wallet-call";
 import type { WalletExchange } from "@/lib/wallet/outcome";
-import { withWalletCallScope } from "@/lib/wallet-calls/call-scope";
-import { walletCallRecorder } from "@/lib/wallet-calls/record-wallet-call";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
 
 let db: TestDatabase;

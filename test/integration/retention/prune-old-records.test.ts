@@ -3,10 +3,10 @@
 // applied keeps its body; old rejection counts are deleted; each run does bounded work; and the
 // queries are served by the indexes added for them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ServiceContext } from "@/lib/context/service-context";
-import type { NotificationStatus } from "@/lib/db";
-import { DEFAULT_JOB_SETTINGS } from "@/lib/queue/settings";
-import { PRUNED_BODY, pruneOldRecords } from "@/lib/retention/prune-old-records";
+import type { ServiceContext } from "@/lib/platform/context/service-context";
+import type { NotificationStatus } from "@/lib/platform/db";
+import { DEFAULT_JOB_SETTINGS } from "@/lib/platform/queue/settings";
+import { PRUNED_BODY, pruneOldRecords } from "@/lib/platform/retention/prune-old-records";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
 import { processMaintenance } from "@/workers/maintenance";
 

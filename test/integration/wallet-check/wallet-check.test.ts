@@ -3,9 +3,9 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv } from "@/lib/env";
-import { CHECKS } from "@/lib/wallet-check/judge-wallet";
-import { runWalletCheck, type WalletCheckReport } from "@/lib/wallet-check/run-wallet-check";
+import { parseEnv } from "@/lib/platform/env";
+import { CHECKS } from "@/lib/platform/wallet-check/judge-wallet";
+import { runWalletCheck, type WalletCheckReport } from "@/lib/platform/wallet-check/run-wallet-check";
 import { merchantAppEnv, sandboxWallet } from "@/test/support/app-env";
 import { generateTestKeyPair } from "@/test/support/keys";
 import { freePort } from "@/test/support/ports";

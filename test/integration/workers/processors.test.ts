@@ -5,14 +5,14 @@
 // (test/support/job-recorder.ts, `merchant.jobs`), so a test checks the hand-over and runs what it needs.
 import { UnrecoverableError } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ServiceContext } from "@/lib/context/service-context";
 import { getProfile } from "@/lib/customers/get-profile";
-import { requestEscrowOperation } from "@/lib/escrow/escrow-operations";
-import { createOrder } from "@/lib/orders/create-order";
-import { createPush } from "@/lib/push/send-push";
-import { SCAN_JOB } from "@/lib/queue/definitions";
-import { DEFAULT_JOB_SETTINGS, type JobSettings } from "@/lib/queue/settings";
-import { requestRefund } from "@/lib/refunds/request-refund";
+import { createPush } from "@/lib/customers/push/send-push";
+import { requestEscrowOperation } from "@/lib/payments/escrow/escrow-operations";
+import { createOrder } from "@/lib/payments/orders/create-order";
+import { requestRefund } from "@/lib/payments/refunds/request-refund";
+import type { ServiceContext } from "@/lib/platform/context/service-context";
+import { SCAN_JOB } from "@/lib/platform/queue/definitions";
+import { DEFAULT_JOB_SETTINGS, type JobSettings } from "@/lib/platform/queue/settings";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
 import { processExpiry } from "@/workers/expiry";
@@ -369,7 +369,7 @@ describe("token refresh", () => {
       const { userId, customerId } = await merchant.newCustomer();
       // Someone else spent the refresh token (e.g. a refresh whose commit was lost).
       const stored = await merchant.ctx.prisma.walletToken.findUniqueOrThrow({ where: { customerId } });
-      const { decryptSecret } = await import("@/lib/crypto/secret-box");
+      const { decryptSecret } = await import("@/lib/platform/crypto/secret-box");
       const refreshToken = decryptSecret(
         stored.refreshTokenCipher,
         merchant.ctx.tokenKey,

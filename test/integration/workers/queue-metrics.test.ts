@@ -3,8 +3,8 @@
 import { Worker } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BullJobQueue } from "@/lib/queue/bullmq-queue";
-import { getQueueMetrics } from "@/lib/queue/metrics";
+import { BullJobQueue } from "@/lib/platform/queue/bullmq-queue";
+import { getQueueMetrics } from "@/lib/platform/queue/metrics";
 import { deletePrefix, SHARED_REDIS_URL, uniquePrefix } from "@/test/support/workers";
 
 const prefix = uniquePrefix();

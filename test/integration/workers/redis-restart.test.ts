@@ -5,7 +5,7 @@
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createOrder } from "@/lib/orders/create-order";
+import { createOrder } from "@/lib/payments/orders/create-order";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 import { waitUntil } from "@/test/support/wait";
 import {

@@ -5,11 +5,11 @@
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runWithRequestContext } from "@/lib/observability/request-context";
-import { createOrder } from "@/lib/orders/create-order";
-import { JOB_ORIGIN_KEY, SCAN_JOB } from "@/lib/queue/definitions";
-import { DEFAULT_JOB_SETTINGS } from "@/lib/queue/settings";
-import { requestRefund } from "@/lib/refunds/request-refund";
+import { createOrder } from "@/lib/payments/orders/create-order";
+import { requestRefund } from "@/lib/payments/refunds/request-refund";
+import { runWithRequestContext } from "@/lib/platform/observability/request-context";
+import { JOB_ORIGIN_KEY, SCAN_JOB } from "@/lib/platform/queue/definitions";
+import { DEFAULT_JOB_SETTINGS } from "@/lib/platform/queue/settings";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
 import { deletePrefix, SHARED_REDIS_URL, uniquePrefix } from "@/test/support/workers";

@@ -6,8 +6,8 @@
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createOrder } from "@/lib/orders/create-order";
-import { QUEUE_NAMES, SCANNED_QUEUES } from "@/lib/queue/definitions";
+import { createOrder } from "@/lib/payments/orders/create-order";
+import { QUEUE_NAMES, SCANNED_QUEUES } from "@/lib/platform/queue/definitions";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 import { waitUntil } from "@/test/support/wait";
 import {

@@ -3,8 +3,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AUDIT_ACTIONS } from "@/lib/admin/audit-actions";
-import { en } from "@/lib/i18n/en";
+import { en } from "@/lib/console/i18n/en";
+import { AUDIT_ACTIONS } from "@/lib/operators/audit/audit-actions";
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -1,6 +1,6 @@
 // What the sessions page calls a browser: the common phones and laptops by name, anything else as sent.
 import { describe, expect, it } from "vitest";
-import { deviceName } from "@/lib/admin/device-name";
+import { deviceName } from "@/lib/operators/sessions/device-name";
 
 describe("deviceName", () => {
   it.each([

@@ -4,10 +4,10 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { API_AREAS, allEndpoints, MINI_PROGRAM_CLIENT_AREAS } from "@/lib/api/contract";
-import { operatorConsoleApi } from "@/lib/api/contract/admin";
-import { type ApiArea, defineEndpoint } from "@/lib/api/contract/endpoint";
-import { buildOpenApiDocument } from "@/lib/api/openapi-document";
+import { API_AREAS, allEndpoints, MINI_PROGRAM_CLIENT_AREAS } from "@/lib/http/contract";
+import { operatorConsoleApi } from "@/lib/http/contract/admin";
+import { type ApiArea, defineEndpoint } from "@/lib/http/contract/endpoint";
+import { buildOpenApiDocument } from "@/lib/http/openapi-document";
 import { openApiChecker, refsIn, resolveLocalRef } from "@/test/support/openapi";
 
 const document = buildOpenApiDocument();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseDatabaseEnv } from "@/lib/env";
+import { EnvError, parseDatabaseEnv } from "@/lib/platform/env";
 
 describe("the migration command's configuration", () => {
   it("needs only DATABASE_URL in production: no wallet keys or secrets", () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "@/lib/env";
+import { EnvError, parseEnv } from "@/lib/platform/env";
 import { keyPairInEveryEncoding } from "@/test/support/keys";
 
 const keyPems = keyPairInEveryEncoding();

@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createLogger } from "@/lib/log";
+import { createLogger } from "@/lib/platform/log";
 
 function capture() {
   const lines: string[] = [];

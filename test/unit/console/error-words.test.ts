@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeError } from "@/app/admin/_ui/error-words";
-import { translatorFor } from "@/lib/i18n/translate";
+import { translatorFor } from "@/lib/console/i18n/translate";
 
 const refused = (error: object, status = 422) => ({ ok: false, status, body: { error } });
 const arabic = translatorFor("ar");

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { flagReasonWords } from "@/app/admin/_ui/flag-reason";
-import { translatorFor } from "@/lib/i18n/translate";
-import { flagColumns, flagSentence, type OrderFlag, orderFlagSchema } from "@/lib/orders/order-flags";
+import { translatorFor } from "@/lib/console/i18n/translate";
+import {
+  flagColumns,
+  flagSentence,
+  type OrderFlag,
+  orderFlagSchema,
+} from "@/lib/payments/orders/order-flags";
 
 const arabic = translatorFor("ar");
 const english = translatorFor("en");

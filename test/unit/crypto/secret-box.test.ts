@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { decryptSecret, encryptSecret, parseEncryptionKey, SecretBoxError } from "@/lib/crypto/secret-box";
+import {
+  decryptSecret,
+  encryptSecret,
+  parseEncryptionKey,
+  SecretBoxError,
+} from "@/lib/platform/crypto/secret-box";
 
 const key = randomBytes(32);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupCommit } from "@/lib/db/group-commit";
+import { groupCommit } from "@/lib/platform/db/group-commit";
 
 /** A write whose batches the test finishes by hand, to hold a write in flight. */
 function controlledWrite(fail: (row: string) => boolean = () => false) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isNoTransactionMigration } from "@/lib/db/migration-files";
+import { isNoTransactionMigration } from "@/lib/platform/db/migration-files";
 
 describe("isNoTransactionMigration", () => {
   it("reads the marker on the first line, in any case and spacing, with LF or CRLF line ends", () => {

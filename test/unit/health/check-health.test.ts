@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkHealth, ProbeFailure } from "@/lib/health/check-health";
+import { checkHealth, ProbeFailure } from "@/lib/platform/health/check-health";
 
 describe("checkHealth", () => {
   it("is ok when every probe answers, with a latency for each", async () => {

@@ -1,7 +1,7 @@
 // Which X-Forwarded-For entry is believed: the one our own proxies wrote, never what a client typed;
 // and which budget an address spends from.
 import { describe, expect, it } from "vitest";
-import { addressBudgetKey, clientAddressFrom } from "@/lib/http/client-address";
+import { addressBudgetKey, clientAddressFrom } from "@/lib/platform/addresses/client-address";
 
 describe("clientAddressFrom", () => {
   it("takes the address a proxy that replaces the header (Caddy) or Next.js itself wrote", () => {

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { clientAddressFrom } from "@/lib/http/client-address";
+import { clientAddressFrom } from "@/lib/platform/addresses/client-address";
 
 const compose = parse(readFileSync(new URL("../../../compose.production.yml", import.meta.url), "utf8"), {
   merge: true,

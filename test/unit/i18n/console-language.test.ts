@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ar } from "@/lib/i18n/ar";
-import { en } from "@/lib/i18n/en";
-import { formatAmount, formatBaghdadDay, formatBaghdadTime, formatUtc } from "@/lib/i18n/format";
-import { directionOf, dynamicKey, translate, translatorFor } from "@/lib/i18n/translate";
+import { ar } from "@/lib/console/i18n/ar";
+import { en } from "@/lib/console/i18n/en";
+import { formatAmount, formatBaghdadDay, formatBaghdadTime, formatUtc } from "@/lib/console/i18n/format";
+import { directionOf, dynamicKey, translate, translatorFor } from "@/lib/console/i18n/translate";
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatIqd } from "@/lib/money/format-iqd";
+import { formatIqd } from "@/lib/platform/money/format-iqd";
 
 describe("formatIqd", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filsToInput, parseIqd } from "@/lib/money/parse-iqd";
+import { filsToInput, parseIqd } from "@/lib/platform/money/parse-iqd";
 
 describe("parseIqd: what an operator types, to fils", () => {
   it.each([

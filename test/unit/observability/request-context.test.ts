@@ -2,9 +2,9 @@
 // carries its id (and a job's id and queue in workers), across awaits, without passing it along.
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createLogger } from "@/lib/log";
-import { currentRequestId, runWithRequestContext } from "@/lib/observability/request-context";
-import { isSaneRequestId, requestIdOf } from "@/lib/observability/request-id";
+import { createLogger } from "@/lib/platform/log";
+import { currentRequestId, runWithRequestContext } from "@/lib/platform/observability/request-context";
+import { isSaneRequestId, requestIdOf } from "@/lib/platform/observability/request-id";
 
 function capture() {
   const lines: Record<string, unknown>[] = [];

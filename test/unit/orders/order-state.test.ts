@@ -11,7 +11,7 @@ import {
   type OrderSnapshot,
   OrderTransitionError,
   refundableFils,
-} from "@/lib/orders/order-state";
+} from "@/lib/payments/orders/order-state";
 
 const order = (flow: OrderFlow, status: OrderSnapshot["status"], amountFils = 100_000n): OrderSnapshot => ({
   flow,

@@ -4,8 +4,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { QUEUE_NAMES } from "@/lib/queue/definitions";
-import { resolveQueueNames, WORKER_GROUPS } from "@/lib/queue/worker-groups";
+import { QUEUE_NAMES } from "@/lib/platform/queue/definitions";
+import { resolveQueueNames, WORKER_GROUPS } from "@/lib/platform/queue/worker-groups";
 
 const read = (file: string) => readFileSync(new URL(`../../../${file}`, import.meta.url), "utf8");
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminContentSecurityPolicy, isAdminPath, securityHeadersFor } from "@/lib/security/headers";
+import { adminContentSecurityPolicy, isAdminPath, securityHeadersFor } from "@/lib/platform/security/headers";
 
 const fixedNonce = () => "bm9uY2U=";
 

@@ -1,6 +1,6 @@
 // Digits as Arabic phone keyboards type them read as the digits they are.
 import { describe, expect, it } from "vitest";
-import { toLatinDigits } from "@/lib/validation/latin-digits";
+import { toLatinDigits } from "@/lib/platform/validation/latin-digits";
 
 describe("toLatinDigits", () => {
   it("reads Arabic-Indic, Eastern Arabic-Indic and Latin digits alike, and leaves the rest", () => {

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { listAlertMessages, listAlertRules } from "@/lib/admin/alert-rules";
-import { getEnv } from "@/lib/env";
-import { dynamicKey } from "@/lib/i18n/translate";
+import { listAlertMessages, listAlertRules } from "@/lib/console/alert-rules";
+import { dynamicKey } from "@/lib/console/i18n/translate";
+import { getEnv } from "@/lib/platform/env";
 import { AddAlertRule, DeleteAlertRule, ToggleAlertRule } from "../../_ui/alert-controls";
 import { ruleTypeKey } from "../../_ui/alert-rule-type";
 import { consolePage } from "../../_ui/console-page";

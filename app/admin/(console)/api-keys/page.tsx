@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { listApiKeys } from "@/lib/admin/api-keys";
-import { listRoles } from "@/lib/admin/roles";
-import { dynamicKey } from "@/lib/i18n/translate";
+import { dynamicKey } from "@/lib/console/i18n/translate";
+import { listApiKeys } from "@/lib/operators/api-keys/manage-api-keys";
+import { listRoles } from "@/lib/operators/roles/manage-roles";
 import { CreateApiKey, RevokeApiKey } from "../../_ui/api-key-controls";
 import { consolePage } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { actorNames } from "@/lib/admin/actor-names";
-import { formatAmount } from "@/lib/i18n/format";
-import { pendingRefundRequests } from "@/lib/refunds/refund-requests";
+import { actorNames } from "@/lib/console/actor-names";
+import { formatAmount } from "@/lib/console/i18n/format";
+import { pendingRefundRequests } from "@/lib/payments/refunds/refund-requests";
 import { consolePage } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";
 import { Amount, ShortId, Time } from "../../_ui/format";

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import { actorNames } from "@/lib/admin/actor-names";
-import { AUDIT_ACTIONS, auditAmountFils } from "@/lib/admin/audit-actions";
-import { listAuditEntries } from "@/lib/admin/audit-log";
-import { auditListQuery } from "@/lib/admin/request-schemas";
-import type { PrismaClient } from "@/lib/db";
-import { dynamicKey, type Locale, type Translate } from "@/lib/i18n/translate";
+import { actorNames } from "@/lib/console/actor-names";
+import { dynamicKey, type Locale, type Translate } from "@/lib/console/i18n/translate";
+import { auditListQuery } from "@/lib/console/request-schemas";
+import { AUDIT_ACTIONS, auditAmountFils } from "@/lib/operators/audit/audit-actions";
+import { listAuditEntries } from "@/lib/operators/audit/audit-log";
+import type { PrismaClient } from "@/lib/platform/db";
 import { consolePage, readListQuery, type SearchParams } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";
 import { Amount, ShortId, Time } from "../../_ui/format";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { listProducts } from "@/lib/admin/catalog";
-import { can } from "@/lib/auth/permissions";
+import { listProducts } from "@/lib/console/catalog";
+import { can } from "@/lib/operators/roles/permissions";
 import { consolePage } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";
 import { Amount } from "../../_ui/format";

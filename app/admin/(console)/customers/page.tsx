@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { listCustomers } from "@/lib/admin/list-customers";
-import { customerListQuery } from "@/lib/admin/request-schemas";
-import { can } from "@/lib/auth/permissions";
-import type { Translate } from "@/lib/i18n/translate";
+import type { Translate } from "@/lib/console/i18n/translate";
+import { listCustomers } from "@/lib/console/list-customers";
+import { customerListQuery } from "@/lib/console/request-schemas";
+import { can } from "@/lib/operators/roles/permissions";
 import { consolePage, readListQuery, type SearchParams } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";
 import { FullId, Time } from "../../_ui/format";

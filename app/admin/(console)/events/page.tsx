@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { listDeadDeliveries, listEndpointDeliveries } from "@/lib/admin/event-deliveries";
-import { listWebhookEndpoints } from "@/lib/admin/webhook-endpoints";
-import { can } from "@/lib/auth/permissions";
-import { dynamicKey } from "@/lib/i18n/translate";
+import { listDeadDeliveries, listEndpointDeliveries } from "@/lib/console/event-deliveries";
+import { dynamicKey } from "@/lib/console/i18n/translate";
+import { listWebhookEndpoints } from "@/lib/console/webhook-endpoints";
+import { can } from "@/lib/operators/roles/permissions";
 import { consolePage } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";
 import { DeliveryTable } from "../../_ui/delivery-rows";

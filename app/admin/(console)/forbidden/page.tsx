@@ -1,4 +1,4 @@
-import { isPermission } from "@/lib/auth/permissions";
+import { isPermission } from "@/lib/operators/roles/permissions";
 import { consolePage, type SearchParams } from "../../_ui/console-page";
 import { permissionLabel } from "../../_ui/role-label";
 

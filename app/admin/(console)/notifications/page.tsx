@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { listNotifications } from "@/lib/admin/notifications";
-import { notificationListQuery } from "@/lib/admin/request-schemas";
-import { can } from "@/lib/auth/permissions";
-import { NotificationKind, NotificationStatus } from "@/lib/db";
-import { dynamicKey, type Locale, type Translate } from "@/lib/i18n/translate";
+import { dynamicKey, type Locale, type Translate } from "@/lib/console/i18n/translate";
+import { listNotifications } from "@/lib/console/notifications";
+import { notificationListQuery } from "@/lib/console/request-schemas";
+import { can } from "@/lib/operators/roles/permissions";
+import { NotificationKind, NotificationStatus } from "@/lib/platform/db";
 import { NotificationStatusBadge } from "../../_ui/badges";
 import { consolePage, readListQuery, type SearchParams } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";

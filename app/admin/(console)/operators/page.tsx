@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { listOperators } from "@/lib/admin/operators";
-import { listRoles } from "@/lib/admin/roles";
-import type { Translate } from "@/lib/i18n/translate";
+import type { Translate } from "@/lib/console/i18n/translate";
+import { listOperators } from "@/lib/operators/manage-operators";
+import { listRoles } from "@/lib/operators/roles/manage-roles";
 import { consolePage } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";
 import { Time } from "../../_ui/format";

@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
-import { listOrders } from "@/lib/admin/orders/list-orders";
-import { orderListQuery } from "@/lib/admin/request-schemas";
-import { can } from "@/lib/auth/permissions";
-import type { OrderStatus } from "@/lib/db";
-import { OrderFlow } from "@/lib/db";
-import { formatAmount } from "@/lib/i18n/format";
-import { dynamicKey, type Locale, type Translate } from "@/lib/i18n/translate";
-import { parseIqd } from "@/lib/money/parse-iqd";
-import { ORDER_STATUSES } from "@/lib/orders/order-state";
-import { refundState } from "@/lib/orders/refund-state";
+import { formatAmount } from "@/lib/console/i18n/format";
+import { dynamicKey, type Locale, type Translate } from "@/lib/console/i18n/translate";
+import { listOrders } from "@/lib/console/orders/list-orders";
+import { orderListQuery } from "@/lib/console/request-schemas";
+import { can } from "@/lib/operators/roles/permissions";
+import { refundState } from "@/lib/payments/orders/order-refund-state";
+import { ORDER_STATUSES } from "@/lib/payments/orders/order-state";
+import type { OrderStatus } from "@/lib/platform/db";
+import { OrderFlow } from "@/lib/platform/db";
+import { parseIqd } from "@/lib/platform/money/parse-iqd";
 import { OrderStatusBadge } from "../../_ui/badges";
 import {
   consolePage,

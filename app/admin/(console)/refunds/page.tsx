@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { actorNames } from "@/lib/admin/actor-names";
-import { listRefunds } from "@/lib/admin/list-refunds";
-import { refundListQuery } from "@/lib/admin/request-schemas";
-import { REFUND_STATUSES } from "@/lib/refunds/refund-state";
+import { actorNames } from "@/lib/console/actor-names";
+import { listRefunds } from "@/lib/console/list-refunds";
+import { refundListQuery } from "@/lib/console/request-schemas";
+import { REFUND_STATUSES } from "@/lib/payments/refunds/refund-state";
 import { RefundStatusBadge } from "../../_ui/badges";
 import { consolePage, queryProblem, readListQuery, type SearchParams } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";

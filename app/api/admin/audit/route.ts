@@ -1,8 +1,8 @@
-import { listAuditEntries } from "@/lib/admin/audit-log";
-import * as contract from "@/lib/api/contract/admin/lists";
+import * as contract from "@/lib/http/contract/admin/lists";
 import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readQuery, route } from "@/lib/http/route";
+import { listAuditEntries } from "@/lib/operators/audit/audit-log";
 
 export const GET = route.operator("audit.read", async ({ request, ctx }) => {
   const page = await listAuditEntries(ctx.prisma, readQuery(request, contract.adminListAuditEntries.query));

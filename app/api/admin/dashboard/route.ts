@@ -1,10 +1,10 @@
-import { getDashboard } from "@/lib/admin/dashboard";
-import { dayRange } from "@/lib/admin/orders/list-orders";
-import * as contract from "@/lib/api/contract/admin/dashboard";
+import { getDashboard } from "@/lib/console/dashboard";
+import { dayRange } from "@/lib/console/orders/list-orders";
+import * as contract from "@/lib/http/contract/admin/dashboard";
 import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readQuery, route } from "@/lib/http/route";
-import { getAppQueueMetrics } from "@/lib/queue/metrics";
+import { getAppQueueMetrics } from "@/lib/platform/queue/metrics";
 
 export const GET = route.operator("orders.read", async ({ request, ctx }) => {
   const query = readQuery(request, contract.adminGetDashboard.query);

@@ -1,7 +1,7 @@
-import type { HealthReportJson } from "@/lib/api/contract/health";
-import { checkReadiness } from "@/lib/health/app-health";
+import type { HealthReportJson } from "@/lib/http/contract/health";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
+import { checkReadiness } from "@/lib/platform/health/app-health";
 
 // Health with every detail (errors, the wallet's address, queue backlogs): for operators only.
 export const GET = route.operator("orders.read", async () => {

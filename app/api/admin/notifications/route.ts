@@ -1,5 +1,5 @@
-import { listNotifications } from "@/lib/admin/notifications";
-import * as contract from "@/lib/api/contract/admin/lists";
+import { listNotifications } from "@/lib/console/notifications";
+import * as contract from "@/lib/http/contract/admin/lists";
 import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readQuery, route } from "@/lib/http/route";

@@ -1,5 +1,5 @@
-import { listRefunds } from "@/lib/admin/list-refunds";
-import * as contract from "@/lib/api/contract/admin/lists";
+import { listRefunds } from "@/lib/console/list-refunds";
+import * as contract from "@/lib/http/contract/admin/lists";
 import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readQuery, route } from "@/lib/http/route";

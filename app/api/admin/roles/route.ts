@@ -1,8 +1,8 @@
-import { createRole, listRoles } from "@/lib/admin/roles";
-import * as contract from "@/lib/api/contract/admin/roles";
+import * as contract from "@/lib/http/contract/admin/roles";
 import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
+import { createRole, listRoles } from "@/lib/operators/roles/manage-roles";
 
 export const GET = route.operator("operators.manage", async ({ ctx }) =>
   Response.json(jsonSafe({ roles: await listRoles(ctx.prisma) }) satisfies contract.RoleListJson),

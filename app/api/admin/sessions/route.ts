@@ -1,9 +1,9 @@
-import { listSessions } from "@/lib/admin/sessions";
-import * as contract from "@/lib/api/contract/admin/sessions";
-import { getEnv } from "@/lib/env";
+import * as contract from "@/lib/http/contract/admin/sessions";
 import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readQuery, route } from "@/lib/http/route";
+import { listSessions } from "@/lib/operators/sessions/manage-sessions";
+import { getEnv } from "@/lib/platform/env";
 
 export const GET = route.operator("own-account", async ({ request, ctx, operator }) => {
   const { operatorId } = readQuery(request, contract.adminListSessions.query);

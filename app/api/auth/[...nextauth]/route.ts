@@ -1,5 +1,5 @@
 import NextAuth from "next-auth";
-import { getAuthOptions } from "@/lib/auth/auth-options";
+import { getAuthOptions } from "@/lib/operators/sign-in/auth-options";
 
 // next-auth's own endpoints (sign-in, sign-out, CSRF token, session) for the operator console.
 async function handler(request: Request, context: { params: Promise<{ nextauth: string[] }> }) {

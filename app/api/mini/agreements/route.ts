@@ -1,7 +1,7 @@
-import { prepareAgreement } from "@/lib/agreements/agreements";
-import * as contract from "@/lib/api/contract/mini/agreements";
+import * as contract from "@/lib/http/contract/mini/agreements";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
+import { prepareAgreement } from "@/lib/payments/agreements/agreements";
 
 // Prepares an agreement: the mini program opens the returned authorizationUrl with
 // my.call('walletSignContract') and sends the resulting authCode to /api/mini/agreements/bind.

@@ -1,5 +1,5 @@
-import * as contract from "@/lib/api/contract/mini/session";
 import { getProfile } from "@/lib/customers/get-profile";
+import * as contract from "@/lib/http/contract/mini/session";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 

@@ -1,10 +1,10 @@
-import type { OrderViewJson } from "@/lib/api/contract/mini/order-view";
-import * as contract from "@/lib/api/contract/mini/orders";
+import type { OrderViewJson } from "@/lib/http/contract/mini/order-view";
+import * as contract from "@/lib/http/contract/mini/orders";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readIdempotencyKey, readJson, readQuery, route } from "@/lib/http/route";
-import { createOrder } from "@/lib/orders/create-order";
-import { listCustomerOrders } from "@/lib/orders/list-orders";
-import { orderView } from "@/lib/orders/order-view";
+import { createOrder } from "@/lib/payments/orders/create-order";
+import { listCustomerOrders } from "@/lib/payments/orders/list-orders";
+import { orderView } from "@/lib/payments/orders/order-view";
 
 // createOrder's insert answers REAUTHORIZE for a session whose customer is gone: no boundary read.
 export const POST = route.customer({ customerCheck: "service" }, async ({ request, ctx, customerId }) => {

@@ -1,8 +1,8 @@
-import * as contract from "@/lib/api/contract/mini/catalog";
-import { listProducts } from "@/lib/catalog/list-products";
 import { cachedJson } from "@/lib/http/cached-json";
+import * as contract from "@/lib/http/contract/mini/catalog";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
+import { listProducts } from "@/lib/payments/catalog/list-products";
 
 // The catalog is public and the same for every customer: shared caches may keep it for a minute.
 export const GET = route.public(async ({ request, ctx }) => {

@@ -1,5 +1,5 @@
-import * as contract from "@/lib/api/contract/mini/session";
 import { startSession } from "@/lib/customers/start-session";
+import * as contract from "@/lib/http/contract/mini/session";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
 

@@ -1,8 +1,8 @@
-import { relyingPartyOf, startPasskeySignIn } from "@/lib/auth/passkeys";
-import { getEnv } from "@/lib/env";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { readyRedis } from "@/lib/redis";
+import { relyingPartyOf, startPasskeySignIn } from "@/lib/operators/sign-in/passkeys";
+import { getEnv } from "@/lib/platform/env";
+import { readyRedis } from "@/lib/platform/redis";
 
 // Anyone may start one (it reveals nothing); each keeps a challenge in Redis for a few minutes.
 const CEREMONY_LIMIT = { name: "passkey-sign-in", points: 20, durationSeconds: 60 };

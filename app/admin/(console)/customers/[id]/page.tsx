@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { type CustomerDetail, getCustomerDetail } from "@/lib/admin/customer-detail";
-import { can } from "@/lib/auth/permissions";
-import type { OrderStatus } from "@/lib/db";
-import { NotFoundError } from "@/lib/errors/domain-errors";
-import { dynamicKey, type Locale, type Translate } from "@/lib/i18n/translate";
-import { isRowId } from "@/lib/ids/request-ids";
+import { type CustomerDetail, getCustomerDetail } from "@/lib/console/customer-detail";
+import { dynamicKey, type Locale, type Translate } from "@/lib/console/i18n/translate";
+import { can } from "@/lib/operators/roles/permissions";
+import type { OrderStatus } from "@/lib/platform/db";
+import { NotFoundError } from "@/lib/platform/errors/domain-errors";
+import { isRowId } from "@/lib/platform/ids/request-ids";
 import { OrderStatusBadge, RefundStatusBadge } from "../../../_ui/badges";
 import { consolePage } from "../../../_ui/console-page";
 import { DataTable } from "../../../_ui/data-table";

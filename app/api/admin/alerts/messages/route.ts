@@ -1,5 +1,5 @@
-import { listAlertMessages } from "@/lib/admin/alert-rules";
-import type * as contract from "@/lib/api/contract/admin/alerts";
+import { listAlertMessages } from "@/lib/console/alert-rules";
+import type * as contract from "@/lib/http/contract/admin/alerts";
 import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";

@@ -1,5 +1,5 @@
-import { createAlertRule, listAlertRules } from "@/lib/admin/alert-rules";
-import * as contract from "@/lib/api/contract/admin/alerts";
+import { createAlertRule, listAlertRules } from "@/lib/console/alert-rules";
+import * as contract from "@/lib/http/contract/admin/alerts";
 import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";

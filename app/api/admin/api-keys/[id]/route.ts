@@ -1,8 +1,8 @@
-import { revokeApiKey } from "@/lib/admin/api-keys";
-import * as contract from "@/lib/api/contract/admin/api-keys";
+import * as contract from "@/lib/http/contract/admin/api-keys";
 import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
+import { revokeApiKey } from "@/lib/operators/api-keys/manage-api-keys";
 
 export const DELETE = route.operator(
   "integrations.manage",

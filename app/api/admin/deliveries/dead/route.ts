@@ -1,5 +1,5 @@
-import { listDeadDeliveries } from "@/lib/admin/event-deliveries";
-import type * as contract from "@/lib/api/contract/admin/webhooks";
+import { listDeadDeliveries } from "@/lib/console/event-deliveries";
+import type * as contract from "@/lib/http/contract/admin/webhooks";
 import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";

@@ -1,10 +1,10 @@
-import * as contract from "@/lib/api/contract/admin/passkeys";
-import { finishPasskeyEnrolment, listPasskeys, relyingPartyOf } from "@/lib/auth/passkeys";
-import { getEnv } from "@/lib/env";
+import * as contract from "@/lib/http/contract/admin/passkeys";
 import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
-import { readyRedis } from "@/lib/redis";
+import { finishPasskeyEnrolment, listPasskeys, relyingPartyOf } from "@/lib/operators/sign-in/passkeys";
+import { getEnv } from "@/lib/platform/env";
+import { readyRedis } from "@/lib/platform/redis";
 
 export const GET = route.operator("own-account", async ({ ctx, operator }) =>
   Response.json(

@@ -1,7 +1,7 @@
-import type * as contract from "@/lib/api/contract/admin/second-factor";
-import { startTotpEnrolment } from "@/lib/auth/second-factor";
+import type * as contract from "@/lib/http/contract/admin/second-factor";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
+import { startTotpEnrolment } from "@/lib/operators/sign-in/second-factor";
 
 // The answer holds the new secret: never cached.
 export const POST = route.operator("own-account", async ({ ctx, operator }) =>

@@ -1,8 +1,8 @@
-import { updateOperator } from "@/lib/admin/operators";
-import * as contract from "@/lib/api/contract/admin/operators";
+import * as contract from "@/lib/http/contract/admin/operators";
 import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
+import { updateOperator } from "@/lib/operators/manage-operators";
 
 // Role, disable/enable, unlock after failed sign-ins, a new password.
 export const PATCH = route.operator(

@@ -3,13 +3,13 @@ import "server-only";
 // action, so each has its own documented path, and this one boundary for all of them — the action's
 // permission, the Idempotency-Key first, then the action's body, then the action. 200 when the wallet
 // confirmed it, 202 while it is processing or unknown (being resolved); a repeat says so in a header.
-import type { OrderActionName } from "@/lib/admin/orders/actions/order-action-names";
-import { ORDER_ACTIONS, runOrderAction } from "@/lib/admin/orders/actions/order-action-table";
-import { ORDER_ACTION_INPUT } from "@/lib/admin/request-schemas";
-import type { OrderActionAnswerJson } from "@/lib/api/contract/admin/order-actions";
+import type { OrderActionName } from "@/lib/console/orders/actions/order-action-names";
+import { ORDER_ACTIONS, runOrderAction } from "@/lib/console/orders/actions/order-action-table";
+import { ORDER_ACTION_INPUT } from "@/lib/console/request-schemas";
+import type { OrderActionAnswerJson } from "@/lib/http/contract/admin/order-actions";
 import { jsonSafe } from "@/lib/http/json";
 import { readIdempotencyKey, readJson, route } from "@/lib/http/route";
-import { orderParams } from "@/lib/orders/order-params";
+import { orderParams } from "@/lib/payments/orders/order-params";
 
 export function orderActionRoute(action: OrderActionName) {
   const { permission } = ORDER_ACTIONS[action];

@@ -1,5 +1,5 @@
-import { getOrderDetail } from "@/lib/admin/orders/order-detail";
-import * as contract from "@/lib/api/contract/admin/orders";
+import { getOrderDetail } from "@/lib/console/orders/order-detail";
+import * as contract from "@/lib/http/contract/admin/orders";
 import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";

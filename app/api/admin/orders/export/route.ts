@@ -1,8 +1,8 @@
-import { exportOrdersCsv } from "@/lib/admin/orders/export-orders";
-import * as contract from "@/lib/api/contract/admin/orders";
-import { getRawPool } from "@/lib/db/raw-pool";
+import { exportOrdersCsv } from "@/lib/console/orders/export-orders";
+import * as contract from "@/lib/http/contract/admin/orders";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readQuery, route } from "@/lib/http/route";
+import { getRawPool } from "@/lib/platform/db/raw-pool";
 
 // The filtered order list as CSV, streamed batch by batch (the same filters as GET /api/admin/orders).
 export const GET = route.operator("orders.export", async ({ request, ctx }) => {

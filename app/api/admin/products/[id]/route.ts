@@ -1,5 +1,5 @@
-import { updateProduct } from "@/lib/admin/catalog";
-import * as contract from "@/lib/api/contract/admin/catalog";
+import { updateProduct } from "@/lib/console/catalog";
+import * as contract from "@/lib/http/contract/admin/catalog";
 import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";

@@ -1,8 +1,8 @@
-import { deleteRole, updateRole } from "@/lib/admin/roles";
-import * as contract from "@/lib/api/contract/admin/roles";
+import * as contract from "@/lib/http/contract/admin/roles";
 import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
+import { deleteRole, updateRole } from "@/lib/operators/roles/manage-roles";
 
 export const PATCH = route.operator(
   "operators.manage",

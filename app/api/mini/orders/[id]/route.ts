@@ -1,9 +1,9 @@
-import type { OrderViewJson } from "@/lib/api/contract/mini/order-view";
-import * as contract from "@/lib/api/contract/mini/orders";
+import type { OrderViewJson } from "@/lib/http/contract/mini/order-view";
+import * as contract from "@/lib/http/contract/mini/orders";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { getCustomerOrder } from "@/lib/orders/list-orders";
-import { orderView } from "@/lib/orders/order-view";
+import { getCustomerOrder } from "@/lib/payments/orders/list-orders";
+import { orderView } from "@/lib/payments/orders/order-view";
 
 export const GET = route.customer({ params: contract.getOrder.params }, async ({ ctx, customerId, params }) =>
   Response.json(orderView(await getCustomerOrder(ctx, customerId, params.id)) satisfies OrderViewJson),

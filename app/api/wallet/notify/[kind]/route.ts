@@ -1,9 +1,9 @@
-import * as contract from "@/lib/api/contract/wallet-notify";
-import { NotFoundError } from "@/lib/errors/domain-errors";
+import * as contract from "@/lib/http/contract/wallet-notify";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { notificationKindOf } from "@/lib/notifications/notification-bodies";
-import { receiveNotification } from "@/lib/notifications/receive-notification";
+import { notificationKindOf } from "@/lib/payments/notifications/notification-bodies";
+import { receiveNotification } from "@/lib/payments/notifications/receive-notification";
+import { NotFoundError } from "@/lib/platform/errors/domain-errors";
 
 // POST /api/wallet/notify/payment|void|refund — the wallet's notifications. The body is read as raw
 // text: the signature covers the exact bytes, never a re-serialized object.

@@ -1,4 +1,4 @@
-import { dynamicKey } from "@/lib/i18n/translate";
+import { dynamicKey } from "@/lib/console/i18n/translate";
 import { OperationStatusBadge } from "../../../../_ui/badges";
 import { DataTable } from "../../../../_ui/data-table";
 import { Amount, Time } from "../../../../_ui/format";

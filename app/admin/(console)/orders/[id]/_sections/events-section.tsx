@@ -1,4 +1,4 @@
-import { dynamicKey } from "@/lib/i18n/translate";
+import { dynamicKey } from "@/lib/console/i18n/translate";
 import { DeliveryTable } from "../../../../_ui/delivery-rows";
 import { Time } from "../../../../_ui/format";
 import type { SectionProps } from "./section-props";

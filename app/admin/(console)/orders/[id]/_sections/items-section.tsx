@@ -1,4 +1,4 @@
-import type { Locale } from "@/lib/i18n/translate";
+import type { Locale } from "@/lib/console/i18n/translate";
 import { DataTable } from "../../../../_ui/data-table";
 import { Amount } from "../../../../_ui/format";
 import type { SectionProps } from "./section-props";

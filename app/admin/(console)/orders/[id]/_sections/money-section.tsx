@@ -1,6 +1,6 @@
-import type { OperatorIdentity } from "@/lib/auth/operator-session";
+import type { Locale, MessageKey } from "@/lib/console/i18n/translate";
 import { jsonSafe } from "@/lib/http/json";
-import type { Locale, MessageKey } from "@/lib/i18n/translate";
+import type { OperatorIdentity } from "@/lib/operators/current-operator";
 import { Amount } from "../../../../_ui/format";
 import { OrderActions } from "../../../../_ui/order-actions";
 import type { SectionProps } from "./section-props";

@@ -1,7 +1,7 @@
-import type { OperatorIdentity } from "@/lib/auth/operator-session";
-import { can } from "@/lib/auth/permissions";
-import { formatAmount } from "@/lib/i18n/format";
-import { dynamicKey } from "@/lib/i18n/translate";
+import { formatAmount } from "@/lib/console/i18n/format";
+import { dynamicKey } from "@/lib/console/i18n/translate";
+import type { OperatorIdentity } from "@/lib/operators/current-operator";
+import { can } from "@/lib/operators/roles/permissions";
 import { DataTable } from "../../../../_ui/data-table";
 import { Amount, Time } from "../../../../_ui/format";
 import { RefundRequestControls } from "../../../../_ui/refund-request-controls";

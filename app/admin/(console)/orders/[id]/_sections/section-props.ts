@@ -1,8 +1,8 @@
-// What every section of an order's page is given: the order's detail (lib/admin/orders/order-detail.ts,
+// What every section of an order's page is given: the order's detail (lib/console/orders/order-detail.ts,
 // the same the API answers) and the page's language.
-import type { ActorName } from "@/lib/admin/actor-names";
-import type { OrderDetail } from "@/lib/admin/orders/order-detail";
-import type { Locale, Translate } from "@/lib/i18n/translate";
+import type { ActorName } from "@/lib/console/actor-names";
+import type { Locale, Translate } from "@/lib/console/i18n/translate";
+import type { OrderDetail } from "@/lib/console/orders/order-detail";
 
 export interface SectionProps {
   detail: OrderDetail;

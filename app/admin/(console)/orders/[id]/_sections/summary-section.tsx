@@ -1,4 +1,4 @@
-import { dynamicKey } from "@/lib/i18n/translate";
+import { dynamicKey } from "@/lib/console/i18n/translate";
 import { OrderStatusBadge } from "../../../../_ui/badges";
 import { FullId, Time } from "../../../../_ui/format";
 import { PersonChip } from "../../../../_ui/person";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { TimelineEntry, TimelineKind } from "@/lib/admin/orders/order-timeline";
-import { dynamicKey, type Locale, type MessageKey, type Translate } from "@/lib/i18n/translate";
+import { dynamicKey, type Locale, type MessageKey, type Translate } from "@/lib/console/i18n/translate";
+import type { TimelineEntry, TimelineKind } from "@/lib/console/orders/order-timeline";
 import { Time } from "../../../../_ui/format";
 import { JsonView } from "../../../../_ui/json-view";
 import { ResultCode } from "../../../../_ui/result-code";

@@ -1,7 +1,7 @@
-import * as contract from "@/lib/api/contract/admin/passkeys";
-import { removePasskey } from "@/lib/auth/passkeys";
+import * as contract from "@/lib/http/contract/admin/passkeys";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
+import { removePasskey } from "@/lib/operators/sign-in/passkeys";
 
 export const DELETE = route.operator(
   "own-account",

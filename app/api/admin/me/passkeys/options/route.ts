@@ -1,8 +1,8 @@
-import { relyingPartyOf, startPasskeyEnrolment } from "@/lib/auth/passkeys";
-import { getEnv } from "@/lib/env";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { readyRedis } from "@/lib/redis";
+import { relyingPartyOf, startPasskeyEnrolment } from "@/lib/operators/sign-in/passkeys";
+import { getEnv } from "@/lib/platform/env";
+import { readyRedis } from "@/lib/platform/redis";
 
 export const POST = route.operator("own-account", async ({ ctx, operator }) => {
   const options = await startPasskeyEnrolment(

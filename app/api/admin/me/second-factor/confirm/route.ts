@@ -1,7 +1,7 @@
-import * as contract from "@/lib/api/contract/admin/second-factor";
-import { confirmTotpEnrolment } from "@/lib/auth/second-factor";
+import * as contract from "@/lib/http/contract/admin/second-factor";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
+import { confirmTotpEnrolment } from "@/lib/operators/sign-in/second-factor";
 
 // The answer holds the recovery codes, this once: never cached.
 export const POST = route.operator("own-account", async ({ request, ctx, operator }) => {

@@ -1,5 +1,5 @@
-import { reapplyStoredNotification } from "@/lib/admin/notifications";
-import * as contract from "@/lib/api/contract/admin/lists";
+import { reapplyStoredNotification } from "@/lib/console/notifications";
+import * as contract from "@/lib/http/contract/admin/lists";
 import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";

@@ -1,7 +1,7 @@
-import * as contract from "@/lib/api/contract/admin/second-factor";
-import { resetSecondFactor } from "@/lib/auth/second-factor";
+import * as contract from "@/lib/http/contract/admin/second-factor";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
+import { resetSecondFactor } from "@/lib/operators/sign-in/second-factor";
 
 export const DELETE = route.operator(
   "operators.manage",

@@ -1,5 +1,5 @@
-import { rejectAsOperator } from "@/lib/admin/refund-approvals";
-import * as contract from "@/lib/api/contract/admin/refund-requests";
+import { rejectAsOperator } from "@/lib/console/refund-approvals";
+import * as contract from "@/lib/http/contract/admin/refund-requests";
 import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";

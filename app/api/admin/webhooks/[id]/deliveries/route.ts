@@ -1,5 +1,5 @@
-import { listEndpointDeliveries } from "@/lib/admin/event-deliveries";
-import * as contract from "@/lib/api/contract/admin/webhooks";
+import { listEndpointDeliveries } from "@/lib/console/event-deliveries";
+import * as contract from "@/lib/http/contract/admin/webhooks";
 import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";

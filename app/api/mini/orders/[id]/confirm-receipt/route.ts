@@ -1,8 +1,8 @@
-import * as contract from "@/lib/api/contract/mini/orders";
-import { confirmReceipt } from "@/lib/escrow/confirm-receipt";
+import * as contract from "@/lib/http/contract/mini/orders";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { orderView } from "@/lib/orders/order-view";
+import { confirmReceipt } from "@/lib/payments/escrow/confirm-receipt";
+import { orderView } from "@/lib/payments/orders/order-view";
 
 // The customer confirms receipt of an escrow order: the wallet releases the funds to the merchant.
 export const POST = route.customer(

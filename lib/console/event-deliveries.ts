@@ -1,0 +1,146 @@
+// Deliveries of events as the console shows them: an endpoint's log, an order's events with where
+// each went, the dead letter (deliveries that gave up), and re-sending one. A re-send delivers the
+// same event, with the same id, again: receivers that deduplicate on it do nothing twice.
+
+import { recordAudit } from "@/lib/operators/audit/record-audit";
+import type { OperatorIdentity } from "@/lib/operators/current-operator";
+import type { ServiceContext } from "@/lib/platform/context/service-context";
+import type { DeliveryAttempt, EventDelivery, OutboxEvent } from "@/lib/platform/db";
+import { NotFoundError } from "@/lib/platform/errors/domain-errors";
+
+const LOG_LENGTH = 100;
+
+type DeliveryRow = EventDelivery & {
+  event: Pick<OutboxEvent, "type" | "orderId">;
+  attemptsLog: DeliveryAttempt[];
+};
+
+/** A delivery with what it carried and its latest attempt (request, answer, latency). */
+function deliveryView(row: DeliveryRow, targetNames: ReadonlyMap<string, string>) {
+  const last = row.attemptsLog[0] ?? null;
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    eventType: row.event.type,
+    orderId: row.event.orderId,
+    targetKind: row.targetKind,
+    target: row.target,
+    targetName: row.targetKind === "HOOK" ? row.target : (targetNames.get(row.target) ?? "deleted endpoint"),
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.status === "PENDING" ? row.nextAttemptAt : null,
+    lastError: row.lastError,
+    deliveredAt: row.deliveredAt,
+    createdAt: row.createdAt,
+    lastAttempt: last && {
+      attempt: last.attempt,
+      ok: last.ok,
+      statusCode: last.statusCode,
+      latencyMs: last.latencyMs,
+      request: last.request as { url: string; headers: Record<string, string>; body: string } | null,
+      response: last.response,
+      at: last.createdAt,
+    },
+  };
+}
+
+type DeliveryView = ReturnType<typeof deliveryView>;
+
+const WITH_EVENT_AND_LAST_ATTEMPT = {
+  event: { select: { type: true, orderId: true } },
+  attemptsLog: { orderBy: { createdAt: "desc" }, take: 1 },
+} as const;
+
+async function endpointNames(ctx: Pick<ServiceContext, "prisma">, rows: readonly EventDelivery[]) {
+  const ids = [...new Set(rows.filter((row) => row.targetKind === "WEBHOOK").map((row) => row.target))];
+  if (ids.length === 0) return new Map<string, string>();
+  const endpoints = await ctx.prisma.webhookEndpoint.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, url: true },
+  });
+  return new Map(endpoints.map((endpoint) => [endpoint.id, endpoint.url]));
+}
+
+async function viewsOf(ctx: Pick<ServiceContext, "prisma">, rows: DeliveryRow[]) {
+  const names = await endpointNames(ctx, rows);
+  return rows.map((row) => deliveryView(row, names));
+}
+
+/** An endpoint's latest deliveries, newest first. */
+export async function listEndpointDeliveries(ctx: Pick<ServiceContext, "prisma">, endpointId: string) {
+  const endpoint = await ctx.prisma.webhookEndpoint.findUnique({
+    where: { id: endpointId },
+    select: { id: true },
+  });
+  if (!endpoint) throw new NotFoundError("No such webhook endpoint.");
+  const rows = await ctx.prisma.eventDelivery.findMany({
+    where: { targetKind: "WEBHOOK", target: endpointId },
+    orderBy: { createdAt: "desc" },
+    take: LOG_LENGTH,
+    include: WITH_EVENT_AND_LAST_ATTEMPT,
+  });
+  return viewsOf(ctx, rows);
+}
+
+/** Deliveries that gave up (hooks and webhooks), newest first: the console's dead letter. */
+export async function listDeadDeliveries(ctx: Pick<ServiceContext, "prisma">) {
+  const rows = await ctx.prisma.eventDelivery.findMany({
+    where: { status: "DEAD" },
+    orderBy: { updatedAt: "desc" },
+    take: LOG_LENGTH,
+    include: WITH_EVENT_AND_LAST_ATTEMPT,
+  });
+  return viewsOf(ctx, rows);
+}
+
+/** An order's events in the order they happened, each with its deliveries. */
+export async function eventsOfOrder(ctx: Pick<ServiceContext, "prisma">, orderId: string) {
+  const events = await ctx.prisma.outboxEvent.findMany({
+    where: { orderId },
+    orderBy: { seq: "asc" },
+    include: { deliveries: { orderBy: { createdAt: "asc" }, include: WITH_EVENT_AND_LAST_ATTEMPT } },
+  });
+  const names = await endpointNames(
+    ctx,
+    events.flatMap((event) => event.deliveries),
+  );
+  return events.map((event) => ({
+    id: event.id,
+    type: event.type,
+    occurredAt: event.occurredAt,
+    dispatched: event.dispatchedAt !== null,
+    deliveries: event.deliveries.map((row) => deliveryView(row, names)),
+  }));
+}
+
+/** Delivers the event to the same target again, now, as a new attempt. Audited. */
+export async function resendDelivery(
+  ctx: Pick<ServiceContext, "prisma">,
+  actor: OperatorIdentity,
+  deliveryId: string,
+) {
+  const resent = await ctx.prisma.$transaction(async (tx) => {
+    const before = await tx.eventDelivery.findUnique({
+      where: { id: deliveryId },
+      include: WITH_EVENT_AND_LAST_ATTEMPT,
+    });
+    if (!before) throw new NotFoundError("No such delivery.");
+    const after = await tx.eventDelivery.update({
+      where: { id: deliveryId },
+      data: { status: "PENDING", nextAttemptAt: new Date(), leaseUntil: null },
+      include: WITH_EVENT_AND_LAST_ATTEMPT,
+    });
+    await recordAudit(tx, {
+      operator: actor,
+      action: "delivery.resend",
+      subjectType: "EVENT_DELIVERY",
+      subjectId: deliveryId,
+      orderId: before.event.orderId,
+      before: { status: before.status, attempts: before.attempts },
+      after: { status: after.status },
+    });
+    return after;
+  });
+  const [view] = await viewsOf(ctx, [resent]);
+  return view as DeliveryView;
+}

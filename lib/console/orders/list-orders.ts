@@ -1,0 +1,143 @@
+// The operators' order list: filters, the search box, and keyset pagination on (createdAt, id),
+// newest first — every page, however deep, is an index range scan (orders_created_at_id_idx and its
+// status / customer / needs-attention siblings), never an OFFSET over a million rows.
+import { type Person, personOf } from "@/lib/customers/person";
+import type { Prisma, PrismaClient } from "@/lib/platform/db";
+import { afterCursor, pageOf } from "../keyset";
+import { type MoneyRange, ordersOfFigure } from "../money-figures";
+import type { OrderListQuery } from "../request-schemas";
+import { recognizeSearch, type SearchMatch } from "./order-search";
+
+/** Iraq has no daylight saving: Baghdad is UTC+3 all year. */
+const BAGHDAD_OFFSET = "+03:00";
+
+export function baghdadDayStart(date: string): Date {
+  return new Date(`${date}T00:00:00.000${BAGHDAD_OFFSET}`);
+}
+
+/** The days from `from` to `to` (inclusive, in Baghdad) as instants; open ends reach as far as need be. */
+export function dayRange(query: { from?: string | undefined; to?: string | undefined }): MoneyRange {
+  const from = query.from ? baghdadDayStart(query.from) : new Date(0);
+  const to = query.to ? baghdadDayStart(query.to) : new Date("9999-12-31T00:00:00Z");
+  if (query.to) to.setUTCDate(to.getUTCDate() + 1);
+  return { from, to };
+}
+
+/** The orders a search match stands for. */
+function whereOfMatch(match: SearchMatch): Prisma.OrderWhereInput {
+  switch (match.kind) {
+    case "order":
+      return { id: match.orderId };
+    case "customer":
+      return { customerId: match.customerId };
+    case "orders":
+      return { id: { in: match.orderIds } };
+    case "amount":
+      return { amountFils: match.amountFils };
+    case "customers":
+      return { customerId: { in: match.customerIds } };
+    case "none":
+      return { id: { in: [] } };
+  }
+}
+
+/** The filters as a Prisma where, plus what the search box matched (shown to the operator). */
+async function orderFilter(prisma: PrismaClient, query: OrderListQuery) {
+  const and: Prisma.OrderWhereInput[] = [];
+  let match: SearchMatch | undefined;
+  if (query.q?.trim()) {
+    match = await recognizeSearch(prisma, query.q);
+    and.push(whereOfMatch(match));
+  }
+  if (query.status?.length) and.push({ status: { in: query.status } });
+  if (query.flow) and.push({ flow: query.flow });
+  if (query.customerId) and.push({ customerId: query.customerId });
+  if (query.attention !== undefined) and.push({ needsAttention: query.attention });
+  if (query.refunded !== undefined) and.push({ refundedFils: query.refunded ? { gt: 0n } : 0n });
+  if (query.money) and.push(ordersOfFigure(query.money, dayRange(query)));
+  else {
+    if (query.from) and.push({ createdAt: { gte: baghdadDayStart(query.from) } });
+    if (query.to) and.push({ createdAt: { lt: dayRange(query).to } });
+  }
+  if (query.minAmount !== undefined) and.push({ amountFils: { gte: query.minAmount } });
+  if (query.maxAmount !== undefined) and.push({ amountFils: { lte: query.maxAmount } });
+  return { where: { AND: and } satisfies Prisma.OrderWhereInput, match };
+}
+
+export const ORDER_LIST_COLUMNS = {
+  id: true,
+  createdAt: true,
+  customerId: true,
+  flow: true,
+  status: true,
+  amountFils: true,
+  currency: true,
+  refundedFils: true,
+  voidedFils: true,
+  paymentId: true,
+  paymentRequestId: true,
+  paidAt: true,
+  needsAttention: true,
+  attentionReason: true,
+  attentionFlag: true,
+} satisfies Prisma.OrderSelect;
+
+export type OrderListRow = Prisma.OrderGetPayload<{ select: typeof ORDER_LIST_COLUMNS }>;
+
+/**
+ * A page of the list. `withPeople`: each row carries its customer as a person (name, masked phone),
+ * for an operator allowed to see personal data; one more indexed read for the page's customers.
+ */
+export async function listOrders(
+  prisma: PrismaClient,
+  query: OrderListQuery,
+  options: { withPeople?: boolean } = {},
+): Promise<{
+  orders: (OrderListRow & { person?: Person | undefined })[];
+  nextCursor: string | null;
+  match: SearchMatch | undefined;
+}> {
+  const { where, match } = await orderFilter(prisma, query);
+  const page = { where: { AND: [where, afterCursor("createdAt", query.after)] }, take: query.limit + 1 };
+  const rows =
+    match?.kind === "customers"
+      ? await pageOfCustomers(prisma, page)
+      : await prisma.order.findMany({ ...page, orderBy: NEWEST_FIRST, select: ORDER_LIST_COLUMNS });
+  const { rows: orders, nextCursor } = pageOf(rows, query.limit, (row) => row.createdAt);
+  if (!options.withPeople) return { orders, nextCursor, match };
+  const people = await peopleOf(
+    prisma,
+    orders.map((order) => order.customerId),
+  );
+  return {
+    orders: orders.map((order) => ({ ...order, person: people.get(order.customerId) })),
+    nextCursor,
+    match,
+  };
+}
+
+const NEWEST_FIRST: Prisma.OrderOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
+
+/**
+ * The page for a name or phone that fits many customers, in two steps: their orders' ids and times
+ * first (an index-only scan of (customer_id, created_at, id) per customer, then the newest), then
+ * those rows. In one query the planner walks every order newest first, filtering by customer.
+ */
+async function pageOfCustomers(prisma: PrismaClient, page: { where: Prisma.OrderWhereInput; take: number }) {
+  const ids = await prisma.order.findMany({ ...page, orderBy: NEWEST_FIRST, select: { id: true } });
+  const rows = await prisma.order.findMany({
+    where: { id: { in: ids.map((row) => row.id) } },
+    orderBy: NEWEST_FIRST,
+    select: ORDER_LIST_COLUMNS,
+  });
+  return rows;
+}
+
+/** The customers of `customerIds` as people, by id. */
+async function peopleOf(prisma: PrismaClient, customerIds: string[]): Promise<Map<string, Person>> {
+  const customers = await prisma.customer.findMany({
+    where: { id: { in: [...new Set(customerIds)] } },
+    select: { id: true, profile: true },
+  });
+  return new Map(customers.map((customer) => [customer.id, personOf(customer.profile)]));
+}

@@ -1,0 +1,19 @@
+// Whether anything about an order still waits on the wallet: the payment itself, a refund or an
+// escrow operation in flight. The console then offers "check with the wallet now" and keeps the
+// order's page refreshing. Pure; the status sets are the state modules' own.
+
+import { IN_FLIGHT_STATUSES } from "@/lib/payments/escrow/escrow-operation-state";
+import { UNSETTLED_ORDER_STATUSES } from "@/lib/payments/orders/order-state";
+import { REFUND_IN_FLIGHT_STATUSES } from "@/lib/payments/refunds/refund-state";
+import type { EscrowOperation, Order, Refund } from "@/lib/platform/db";
+
+export function hasUnsettledWork(
+  order: Pick<Order, "status">,
+  related: { operations: Pick<EscrowOperation, "status">[]; refunds: Pick<Refund, "status">[] },
+): boolean {
+  return (
+    UNSETTLED_ORDER_STATUSES.includes(order.status) ||
+    related.operations.some((operation) => IN_FLIGHT_STATUSES.includes(operation.status)) ||
+    related.refunds.some((refund) => REFUND_IN_FLIGHT_STATUSES.includes(refund.status))
+  );
+}

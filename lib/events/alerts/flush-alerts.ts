@@ -1,0 +1,123 @@
+// Turns caught alert events into messages and sends them. A rule's events are folded once the
+// oldest has waited its fold window: everything caught until then is one message ("1,000 × …"), so
+// an outage sends one alert, not ten thousand. Sending holds the message's row lock, so two workers
+// never send one message twice; a failed send is tried again on the next flush, up to MAX_ATTEMPTS.
+
+import { writeDailySummaries } from "@/lib/payments/daily-summary";
+import type { PrismaClient } from "@/lib/platform/db";
+import type { Logger } from "@/lib/platform/log";
+import { CHAT_FORMATS, type ChatFormat } from "./alert-types";
+import type { AlertSender } from "./send-alert";
+
+const MAX_ATTEMPTS = 5;
+/** Lines of a folded message: the first few events, then a count of the rest. */
+const SHOWN_EVENTS = 10;
+
+export interface FlushSettings {
+  /** The Baghdad hour after which yesterday's summary goes out. */
+  dailySummaryHour: number;
+}
+
+async function foldDueEvents(prisma: PrismaClient): Promise<number> {
+  const due = await prisma.$queryRaw<{ ruleId: string }[]>`
+    SELECT e.rule_id AS "ruleId" FROM alert_events e JOIN alert_rules r ON r.id = e.rule_id
+    WHERE e.message_id IS NULL
+    GROUP BY e.rule_id, r.fold_seconds
+    HAVING min(e.occurred_at) <= now() - r.fold_seconds * interval '1 second'`;
+  let folded = 0;
+  for (const { ruleId } of due) {
+    folded += await prisma.$transaction(async (tx) => {
+      // One folder per rule at a time; another worker skips it.
+      const [rule] = await tx.$queryRaw<{ id: string }[]>`
+        SELECT id FROM alert_rules WHERE id = ${ruleId} FOR UPDATE SKIP LOCKED`;
+      if (!rule) return 0;
+      const events = await tx.alertEvent.findMany({
+        where: { ruleId, messageId: null },
+        orderBy: { occurredAt: "asc" },
+      });
+      if (events.length === 0) return 0;
+      const first = events[0] as (typeof events)[number];
+      const types = [...new Set(events.map((event) => event.eventType))].join(", ");
+      const lines = events.slice(0, SHOWN_EVENTS).map((event) => `• ${event.summary}`);
+      if (events.length > SHOWN_EVENTS) lines.push(`… and ${events.length - SHOWN_EVENTS} more.`);
+      const message = await tx.alertMessage.create({
+        data: {
+          ruleId,
+          subject:
+            events.length === 1
+              ? `Alert: ${first.summary.slice(0, 120)}`
+              : `Alert: ${events.length} × ${types}`,
+          body: [`${events.length} event(s) from ${first.occurredAt.toISOString()}:`, ...lines].join("\n"),
+          eventCount: events.length,
+        },
+      });
+      await tx.alertEvent.updateMany({
+        where: { id: { in: events.map((event) => event.id) } },
+        data: { messageId: message.id },
+      });
+      return 1;
+    });
+  }
+  return folded;
+}
+
+async function sendPending(prisma: PrismaClient, sender: AlertSender, logger: Logger): Promise<number> {
+  const pending = await prisma.alertMessage.findMany({
+    where: { status: "PENDING" },
+    select: { id: true },
+    orderBy: { createdAt: "asc" },
+    take: 50,
+  });
+  let sent = 0;
+  for (const { id } of pending) {
+    await prisma.$transaction(
+      async (tx) => {
+        const [locked] = await tx.$queryRaw<{ id: string }[]>`
+          SELECT id FROM alert_messages WHERE id = ${id} AND status = 'PENDING' FOR UPDATE SKIP LOCKED`;
+        if (!locked) return;
+        const message = await tx.alertMessage.findUniqueOrThrow({ where: { id }, include: { rule: true } });
+        try {
+          if (message.rule.channel === "EMAIL") await sender.email(message.rule.target, message);
+          else {
+            const format = (CHAT_FORMATS as readonly string[]).includes(message.rule.chatFormat ?? "")
+              ? (message.rule.chatFormat as ChatFormat)
+              : "json";
+            await sender.chat(message.rule.target, format, message);
+          }
+          await tx.alertMessage.update({
+            where: { id },
+            data: { status: "SENT", sentAt: new Date(), attempts: { increment: 1 }, lastError: null },
+          });
+          sent++;
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          const attempts = message.attempts + 1;
+          logger.warn({ alertMessageId: id, attempts, err: reason }, "alert not sent");
+          await tx.alertMessage.update({
+            where: { id },
+            data: {
+              attempts,
+              lastError: reason.slice(0, 1_000),
+              status: attempts >= MAX_ATTEMPTS ? "FAILED" : "PENDING",
+            },
+          });
+        }
+      },
+      { timeout: 30_000 },
+    );
+  }
+  return sent;
+}
+
+export async function flushAlerts(
+  prisma: PrismaClient,
+  sender: AlertSender,
+  logger: Logger,
+  settings: FlushSettings,
+  now = new Date(),
+): Promise<{ folded: number; summaries: number; sent: number }> {
+  const folded = await foldDueEvents(prisma);
+  const summaries = await writeDailySummaries(prisma, now, settings.dailySummaryHour);
+  const sent = await sendPending(prisma, sender, logger);
+  return { folded, summaries, sent };
+}

@@ -1,0 +1,22 @@
+// The audit log page (ADMIN): every operator action, newest first, by operator, action or record.
+import type { z } from "zod";
+import { afterCursor, pageOf } from "@/lib/console/keyset";
+import type { auditListQuery } from "@/lib/console/request-schemas";
+import type { PrismaClient } from "@/lib/platform/db";
+
+export async function listAuditEntries(prisma: PrismaClient, query: z.output<typeof auditListQuery>) {
+  const rows = await prisma.auditEntry.findMany({
+    where: {
+      AND: [
+        query.operatorId ? { operatorId: query.operatorId } : {},
+        query.action ? { action: query.action } : {},
+        query.subjectId ? { subjectId: query.subjectId } : {},
+        afterCursor("createdAt", query.after),
+      ],
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: query.limit + 1,
+  });
+  const { rows: entries, nextCursor } = pageOf(rows, query.limit, (row) => row.createdAt);
+  return { entries, nextCursor };
+}

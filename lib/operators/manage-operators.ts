@@ -1,0 +1,112 @@
+// Operators as an ADMIN manages them: create with a role and a first password, change the role,
+// disable or enable (a disabled operator is refused on the next request, whatever their session says),
+// unlock (forget their wrong passwords, so they may try again at once from anywhere). Nobody can
+// disable themselves or change their own role (so a console always keeps someone who manages it). Every change is audited; password hashes never leave this module.
+import type { z } from "zod";
+import type { operatorInput, operatorUpdate } from "@/lib/console/request-schemas";
+import type { OperatorIdentity } from "@/lib/operators/current-operator";
+import { endOperatorSessions, type SessionEndReason } from "@/lib/operators/sessions/operator-sessions";
+import { hashPassword } from "@/lib/operators/sign-in/passwords";
+import { forgetSignInFailures } from "@/lib/operators/sign-in/sign-in-failures";
+import type { ServiceContext } from "@/lib/platform/context/service-context";
+import type { Operator, PrismaClient } from "@/lib/platform/db";
+import { createUnlessTaken } from "@/lib/platform/db/errors";
+import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/platform/errors/domain-errors";
+import { recordAudit } from "./audit/record-audit";
+import { assertRoleExists } from "./roles/manage-roles";
+
+/** What anyone may see of an operator: never the password hash nor the second factor's secret. */
+function publicOperator(operator: Operator) {
+  const { passwordHash: _hidden, totpSecret: _secret, totpLastStep: _step, ...visible } = operator;
+  return visible;
+}
+
+export async function listOperators(prisma: PrismaClient) {
+  const operators = await prisma.operator.findMany({ orderBy: { email: "asc" } });
+  return operators.map(publicOperator);
+}
+
+export async function createOperator(
+  ctx: Pick<ServiceContext, "prisma">,
+  actor: OperatorIdentity | undefined,
+  input: z.output<typeof operatorInput>,
+) {
+  const passwordHash = await hashPassword(input.password);
+  return createUnlessTaken(
+    () =>
+      ctx.prisma.$transaction(async (tx) => {
+        await assertRoleExists(tx, input.role);
+        const operator = await tx.operator.create({
+          data: { email: input.email, name: input.name, role: input.role, passwordHash },
+        });
+        // The first admin (created by a script or `npm run dev`) audits itself.
+        await recordAudit(tx, {
+          operator: actor ?? operator,
+          action: "operator.create",
+          subjectType: "OPERATOR",
+          subjectId: operator.id,
+          after: publicOperator(operator),
+        });
+        return publicOperator(operator);
+      }),
+    () => new ConflictError(`An operator with e-mail ${input.email} exists already.`),
+  );
+}
+
+export async function updateOperator(
+  ctx: ServiceContext,
+  actor: OperatorIdentity,
+  operatorId: string,
+  input: z.output<typeof operatorUpdate>,
+) {
+  if (operatorId === actor.id && (input.disabled === true || (input.role && input.role !== actor.role))) {
+    throw new ForbiddenError("You cannot disable yourself or change your own role; ask another admin.");
+  }
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const updated = await ctx.prisma.$transaction(async (tx) => {
+    const before = await tx.operator.findUnique({ where: { id: operatorId } });
+    if (!before) throw new NotFoundError("No such operator.");
+    if (input.role) await assertRoleExists(tx, input.role);
+    const after = await tx.operator.update({
+      where: { id: operatorId },
+      data: {
+        ...(input.role ? { role: input.role } : {}),
+        ...(input.disabled === undefined ? {} : { disabledAt: input.disabled ? ctx.now() : null }),
+        ...(input.unlock ? { failedSignIns: 0 } : {}),
+        ...(passwordHash ? { passwordHash, failedSignIns: 0 } : {}),
+      },
+    });
+    const endReason = sessionEndReason(before, input, passwordHash !== undefined);
+    // The actor's own session survives their own password change: they just proved who they are.
+    const ended = endReason
+      ? await endOperatorSessions(tx, operatorId, endReason, ctx.now(), actor.sessionId)
+      : 0;
+    await recordAudit(tx, {
+      operator: actor,
+      action: "operator.update",
+      subjectType: "OPERATOR",
+      subjectId: operatorId,
+      before: publicOperator(before),
+      after: {
+        ...publicOperator(after),
+        ...(passwordHash ? { passwordChanged: true } : {}),
+        ...(ended > 0 ? { sessionsEnded: ended } : {}),
+      },
+    });
+    return publicOperator(after);
+  });
+  if (input.unlock) await forgetSignInFailures(updated.email);
+  return updated;
+}
+
+/** Whether a change ends the operator's sessions, and why: what they signed in with no longer holds. */
+function sessionEndReason(
+  before: Operator,
+  input: z.output<typeof operatorUpdate>,
+  passwordChanged: boolean,
+): SessionEndReason | undefined {
+  if (input.disabled === true) return "DISABLED";
+  if (passwordChanged) return "PASSWORD_CHANGED";
+  if (input.role && input.role !== before.role) return "ROLE_CHANGED";
+  return undefined;
+}

@@ -1,0 +1,86 @@
+// Console sessions as operators see them on the "Your account" page: their own sessions that still
+// stand (browser, address, first and last seen), signing out one of them or all but the one they
+// are using. An ADMIN sees and ends any operator's. Ending someone else's session is audited; the
+// sessions themselves are lib/operators/sessions/operator-sessions.ts.
+import type { OperatorIdentity } from "@/lib/operators/current-operator";
+import { can } from "@/lib/operators/roles/permissions";
+import {
+  endOperatorSession,
+  endOperatorSessions,
+  isLive,
+  type SessionSettings,
+} from "@/lib/operators/sessions/operator-sessions";
+import type { ServiceContext } from "@/lib/platform/context/service-context";
+import type { OperatorSession } from "@/lib/platform/db";
+import { ForbiddenError, NotFoundError } from "@/lib/platform/errors/domain-errors";
+import { recordAudit } from "../audit/record-audit";
+
+type Context = Pick<ServiceContext, "prisma" | "now">;
+
+/** Another operator's sessions are an ADMIN's business only. */
+function assertMayManage(actor: OperatorIdentity, operatorId: string): void {
+  if (operatorId !== actor.id && !can(actor, "operators.manage")) {
+    throw new ForbiddenError("Only an administrator sees or ends another operator's sessions.");
+  }
+}
+
+function sessionView(session: OperatorSession, actor: OperatorIdentity) {
+  return { ...session, current: session.id === actor.sessionId };
+}
+
+/** The sessions of `operatorId` (default: the actor's own) that still stand, the newest first. */
+export async function listSessions(
+  ctx: Context,
+  actor: OperatorIdentity,
+  settings: SessionSettings,
+  operatorId: string = actor.id,
+) {
+  assertMayManage(actor, operatorId);
+  const now = ctx.now();
+  const sessions = await ctx.prisma.operatorSession.findMany({
+    where: {
+      operatorId,
+      endedAt: null,
+      expiresAt: { gt: now },
+      lastSeenAt: { gt: new Date(now.getTime() - settings.idleMs) },
+    },
+    orderBy: { createdAt: "desc" },
+  });
+  return sessions.filter((session) => isLive(session, settings, now)).map((s) => sessionView(s, actor));
+}
+
+/** Ends one session: one's own, or (an ADMIN) anyone's. Ending one already over changes nothing. */
+export async function endSession(ctx: Context, actor: OperatorIdentity, sessionId: string) {
+  const session = await ctx.prisma.operatorSession.findUnique({ where: { id: sessionId } });
+  if (!session) throw new NotFoundError("No such session.");
+  assertMayManage(actor, session.operatorId);
+  const ended = await ctx.prisma.$transaction(async (tx) => {
+    const changed = await endOperatorSession(tx, sessionId, "ENDED_BY_OPERATOR", ctx.now());
+    if (changed && session.operatorId !== actor.id) {
+      await recordAudit(tx, {
+        operator: actor,
+        action: "operator.session-end",
+        subjectType: "OPERATOR",
+        subjectId: session.operatorId,
+        after: { sessionId, address: session.address, userAgent: session.userAgent },
+      });
+    }
+    return tx.operatorSession.findUniqueOrThrow({ where: { id: sessionId } });
+  });
+  return sessionView(ended, actor);
+}
+
+/** Signs the actor out everywhere but here: the session they are using stays. */
+export async function endOtherSessions(ctx: Context, actor: OperatorIdentity): Promise<{ ended: number }> {
+  if (!actor.sessionId) {
+    throw new ForbiddenError("Sign in to the console to end your other sessions; an API key has none.");
+  }
+  const ended = await endOperatorSessions(
+    ctx.prisma,
+    actor.id,
+    "ENDED_BY_OPERATOR",
+    ctx.now(),
+    actor.sessionId,
+  );
+  return { ended };
+}

@@ -1,0 +1,145 @@
+// Gauges read when Prometheus scrapes the app: queue depths and the oldest waiting job per queue
+// (Redis), the reconciliation backlog and the orders needing attention (PostgreSQL). The app serves
+// them, not the workers: every app instance sees the same queues and tables, so aggregate them with
+// max(), not sum(). A source that cannot be read leaves its gauges out of that scrape and sets
+// scrape_source_up to 0, instead of failing the whole scrape. (The wallet circuit breaker's gauge is
+// in metrics.ts: workers have a breaker too.)
+import { Gauge } from "prom-client";
+import type { ReconcileBacklog } from "@/lib/payments/reconcile/count-backlog";
+import type { QueueMetrics } from "@/lib/platform/queue/metrics";
+import { getMetrics } from "./metrics";
+
+export interface ScrapeSources {
+  queues: () => Promise<QueueMetrics[]>;
+  backlog: () => Promise<ReconcileBacklog>;
+}
+
+/** Database counts are reused this long: a scrape every few seconds must not become a query load. */
+const BACKLOG_CACHE_MS = 5_000;
+/** Queue counts are read once per scrape (both queue gauges use the same read). */
+const QUEUES_CACHE_MS = 1_000;
+
+const QUEUE_STATES = ["waiting", "active", "delayed", "failed"] as const;
+
+const REGISTERED_KEY = Symbol.for("wallet-merchant.scrape-collectors");
+const holder = globalThis as typeof globalThis & { [REGISTERED_KEY]?: { sources: ScrapeSources } };
+
+/** Adds the scrape-time gauges to the registry once per process; later calls swap the sources. */
+export function registerScrapeCollectors(sources: ScrapeSources): void {
+  const existing = holder[REGISTERED_KEY];
+  if (existing) {
+    existing.sources = sources;
+    return;
+  }
+  const state = { sources };
+  holder[REGISTERED_KEY] = state;
+
+  // Each gauge collects on its own (the registry reads them one after the other); within a scrape
+  // they share one read of their source, and a source that fails leaves its gauges empty.
+  const readQueues = cached(QUEUES_CACHE_MS, () => state.sources.queues());
+  const readBacklog = cached(BACKLOG_CACHE_MS, () => state.sources.backlog());
+  const { registry } = getMetrics();
+  registerSourceUp(registry, readQueues, readBacklog);
+  registerQueueGauges(registry, readQueues);
+  registerBacklogGauges(registry, readBacklog);
+}
+
+type Registry = ReturnType<typeof getMetrics>["registry"];
+
+async function fromSource<T>(read: () => Promise<T>, apply: (value: T) => void): Promise<void> {
+  const value = await read().catch(() => undefined);
+  if (value !== undefined) apply(value);
+}
+
+function registerSourceUp(
+  registry: Registry,
+  readQueues: () => Promise<unknown>,
+  readBacklog: () => Promise<unknown>,
+): void {
+  new Gauge({
+    name: "scrape_source_up",
+    help: "1 when the source (queues, database) could be read for this scrape, else 0",
+    labelNames: ["source"],
+    registers: [registry],
+    async collect() {
+      const up = (read: () => Promise<unknown>) =>
+        read().then(
+          () => 1,
+          () => 0,
+        );
+      this.set({ source: "queues" }, await up(readQueues));
+      this.set({ source: "database" }, await up(readBacklog));
+    },
+  });
+}
+
+function registerQueueGauges(registry: Registry, readQueues: () => Promise<QueueMetrics[]>): void {
+  new Gauge({
+    name: "queue_jobs",
+    help: "Jobs per queue and state (waiting, active, delayed, failed)",
+    labelNames: ["queue", "state"],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      await fromSource(readQueues, (queues) => {
+        for (const queue of queues) {
+          for (const name of QUEUE_STATES) this.set({ queue: queue.queue, state: name }, queue[name]);
+        }
+      });
+    },
+  });
+  new Gauge({
+    name: "queue_oldest_waiting_age_seconds",
+    help: "Age of the oldest job waiting to be picked up, per queue (0 when none waits)",
+    labelNames: ["queue"],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      await fromSource(readQueues, (queues) => {
+        for (const queue of queues) this.set({ queue: queue.queue }, (queue.oldestWaitingAgeMs ?? 0) / 1000);
+      });
+    },
+  });
+}
+
+function registerBacklogGauges(registry: Registry, readBacklog: () => Promise<ReconcileBacklog>): void {
+  new Gauge({
+    name: "reconcile_backlog",
+    help: "Records whose settling is due now, by kind (orders, refunds, escrow_operations)",
+    labelNames: ["kind"],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      await fromSource(readBacklog, (backlog) => {
+        this.set({ kind: "orders" }, backlog.orders);
+        this.set({ kind: "refunds" }, backlog.refunds);
+        this.set({ kind: "escrow_operations" }, backlog.escrowOperations);
+      });
+    },
+  });
+  new Gauge({
+    name: "orders_needing_attention",
+    help: "Orders flagged for an operator (needs_attention)",
+    registers: [registry],
+    async collect() {
+      this.reset();
+      await fromSource(readBacklog, (backlog) => this.set(backlog.ordersNeedingAttention));
+    },
+  });
+}
+
+/** `load`, reused for `ttlMs`; a failed load is not kept. */
+function cached<T>(ttlMs: number, load: () => Promise<T>): () => Promise<T> {
+  let entry: { at: number; value: Promise<T> } | undefined;
+  return () => {
+    const now = Date.now();
+    if (!entry || now - entry.at > ttlMs) {
+      const value = load();
+      entry = { at: now, value };
+      value.catch(() => {
+        if (entry?.value === value) entry = undefined;
+      });
+    }
+    return entry.value;
+  };
+}
