@@ -43,17 +43,32 @@ export async function createTestOperator(
     role,
     password: TEST_OPERATOR_PASSWORD,
   });
+  return signedIn(prisma, { id: operator.id, email, name: operator.name, role }, secret);
+}
+
+/** A further sign-in of an operator a test made: another device, with its own session and token. */
+export function signInAgain(
+  prisma: PrismaClient,
+  operator: TestOperator,
+  secret = process.env.NEXTAUTH_SECRET as string,
+): Promise<TestOperator> {
+  return signedIn(prisma, { ...operator, name: `${operator.role} tester` }, secret);
+}
+
+async function signedIn(
+  prisma: PrismaClient,
+  operator: { id: string; email: string; name: string; role: RoleKey },
+  secret: string,
+): Promise<TestOperator> {
+  const { id, email, name, role } = operator;
   const sessionId = await startOperatorSession(
     prisma,
-    { operatorId: operator.id, userAgent: "test", address: "127.0.0.1" },
+    { operatorId: id, userAgent: "test", address: "127.0.0.1" },
     TEST_SESSION_SETTINGS,
   );
-  const token = await encode({
-    token: { operatorId: operator.id, role, email, name: operator.name, sub: operator.id, sessionId },
-    secret,
-  });
+  const token = await encode({ token: { operatorId: id, role, email, name, sub: id, sessionId }, secret });
   return {
-    id: operator.id,
+    id,
     email,
     role,
     sessionId,

@@ -127,7 +127,7 @@ export const en = {
   "passkeys.none": "No passkey yet.",
   "passkeys.add": "Add a passkey",
   "passkeys.addExplain":
-    "Give it a name you will recognise; your browser then asks your device to confirm it is you.",
+    "Give it a name you will recognise; your browser then asks your device to confirm it is you. Your first passkey signs out your other sessions.",
   "passkeys.name": "Name",
   "passkeys.namePlaceholder": "Shop phone",
   "passkeys.cancelled": "The device did not make a passkey. Try again when it asks.",
@@ -695,7 +695,7 @@ export const en = {
   "secondFactor.code": "The six digits the app shows now",
   "secondFactor.turnOn": "Turn on",
   "secondFactor.codesOnce":
-    "Two-step sign-in is on. These recovery codes are shown only now: keep them away from your phone. Each signs in once if the phone is lost.",
+    "Two-step sign-in is on, and your other sessions were signed out. These recovery codes are shown only now: keep them away from your phone. Each signs in once if the phone is lost.",
   "secondFactor.saved": "I have saved them",
   "secondFactor.on": "On since {time}. Recovery codes left: {left}.",
   "secondFactor.badge": "Two-step",

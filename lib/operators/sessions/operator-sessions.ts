@@ -12,7 +12,9 @@ export type SessionEndReason =
   | "ROLE_CHANGED"
   | "DISABLED"
   | "ENDED_BY_OPERATOR"
-  | "SECOND_FACTOR_RESET";
+  | "SECOND_FACTOR_RESET"
+  /** The account turned on a second factor: its sessions signed in with a password alone end. */
+  | "SECOND_FACTOR_ADDED";
 
 export interface SessionSettings {
   /** A session's whole life from sign-in, however active: a working day. */

@@ -19,6 +19,7 @@ import type { ServiceContext } from "@/lib/platform/context/service-context";
 import type { Operator, Passkey, PrismaClient } from "@/lib/platform/db";
 import { ConflictError, InvalidRequestError, NotFoundError } from "@/lib/platform/errors/domain-errors";
 import type { OperatorIdentity } from "../current-operator";
+import { endOperatorSessions } from "../sessions/operator-sessions";
 
 const RP_NAME = "Merchant console";
 /** How long a browser has to answer a ceremony. */
@@ -92,6 +93,7 @@ export async function finishPasskeyEnrolment(
   if (!verification.verified) throw new InvalidRequestError("The passkey could not be checked.");
   const { credential } = verification.registrationInfo;
   return ctx.prisma.$transaction(async (tx) => {
+    const first = (await tx.passkey.count({ where: { operatorId: actor.id } })) === 0;
     const passkey = await tx.passkey.create({
       data: {
         operatorId: actor.id,
@@ -103,12 +105,17 @@ export async function finishPasskeyEnrolment(
       },
     });
     const { publicKey: _key, ...shown } = passkey;
+    // A first passkey turns a second factor on: the account's sessions signed in with a password
+    // alone end (a stolen password's among them); the one adding it stays.
+    const ended = first
+      ? await endOperatorSessions(tx, actor.id, "SECOND_FACTOR_ADDED", ctx.now(), actor.sessionId)
+      : 0;
     await recordAudit(tx, {
       operator: actor,
       action: "operator.passkey-add",
       subjectType: "OPERATOR",
       subjectId: actor.id,
-      after: { passkeyId: passkey.id, name: passkey.name },
+      after: { passkeyId: passkey.id, name: passkey.name, sessionsEnded: ended },
     });
     return shown;
   });

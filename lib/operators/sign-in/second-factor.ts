@@ -3,8 +3,9 @@
 // (drawn here as SVG: nothing is fetched from elsewhere) and typing one code back; only then is it
 // in force, and only then are the recovery codes made, shown once and kept as hashes. Each TOTP step
 // signs in once (the last accepted step is kept), so a code seen over someone's shoulder is spent.
-// An ADMIN can reset an operator's second factor (a lost phone): that ends their sessions and
-// removes their passkeys too (lib/operators/sign-in/passkeys.ts).
+// Turning it on ends the account's other sessions (signed in with a password alone); an ADMIN can
+// reset an operator's second factor (a lost phone): that ends their sessions and removes their
+// passkeys too (lib/operators/sign-in/passkeys.ts).
 import { createHmac, randomBytes } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
@@ -122,12 +123,21 @@ export async function confirmTotpEnrolment(ctx: Context, actor: OperatorIdentity
         codeHash: hashRecoveryCode(recovery, operator.id, ctx.tokenKey),
       })),
     });
+    // Sessions signed in with the password alone would go on as if nothing changed: a stolen
+    // password's session must not outlive the second factor meant to shut it out. This one stays.
+    const ended = await endOperatorSessions(
+      tx,
+      operator.id,
+      "SECOND_FACTOR_ADDED",
+      ctx.now(),
+      actor.sessionId,
+    );
     await recordAudit(tx, {
       operator: actor,
       action: "operator.second-factor-on",
       subjectType: "OPERATOR",
       subjectId: operator.id,
-      after: { method: "TOTP", recoveryCodes: RECOVERY_CODES },
+      after: { method: "TOTP", recoveryCodes: RECOVERY_CODES, sessionsEnded: ended },
     });
   });
   return { recoveryCodes };

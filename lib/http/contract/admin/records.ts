@@ -289,7 +289,8 @@ export const sessionRecord = z
     }),
     endedAt: time.nullable(),
     endedReason: nullableText.meta({
-      description: "SIGNED_OUT, PASSWORD_CHANGED, ROLE_CHANGED, DISABLED or ENDED_BY_OPERATOR.",
+      description:
+        "SIGNED_OUT, PASSWORD_CHANGED, ROLE_CHANGED, DISABLED, ENDED_BY_OPERATOR, SECOND_FACTOR_RESET or SECOND_FACTOR_ADDED.",
     }),
     current: z.boolean().meta({ description: "The session this request came in." }),
   } satisfies FieldsOf<OperatorSession & { current: boolean }>)
