@@ -1,16 +1,16 @@
 // Example hook: when an order is paid, POST a ticket to the kitchen (or the warehouse, or the
-// courier) at KITCHEN_TICKET_URL. The event's id goes along as `Idempotency-Key` and `ticketId`:
+// courier) at KITCHEN_TICKET_URL (hooks/settings.ts). The event's id goes along as `Idempotency-Key` and `ticketId`:
 // if the worker dies after the kitchen got the ticket but before it was recorded as delivered, the
 // ticket is sent again, and the kitchen's system recognizes it. Unset URL: nothing is sent.
 
 import { defineHook } from "@/lib/events/hooks";
-import { getEnv } from "@/lib/platform/env";
+import { hookSettings } from "./settings";
 
 export default defineHook({
   name: "kitchen-ticket",
   event: "order.paid",
   async handle(event, { db, log, signal }) {
-    const url = getEnv().hooks.kitchenTicketUrl;
+    const url = hookSettings().kitchenTicketUrl;
     if (url === undefined) {
       log.debug("KITCHEN_TICKET_URL is not set: no kitchen ticket");
       return;

@@ -4,8 +4,8 @@
 import { v5 as uuidv5 } from "uuid";
 import { pushOnce } from "@/lib/customers/push/resend-push";
 import { defineHook } from "@/lib/events/hooks";
-import { getEnv } from "@/lib/platform/env";
 import { PUSH_URL_PREFIX } from "@/lib/wallet/operations";
+import { hookSettings } from "./settings";
 
 /** Any fixed UUID: the namespace of the push ids this hook derives. */
 const PUSH_ID_NAMESPACE = "0b9e3f8c-1f40-4d5e-9a7c-5f0e2d6c8a41";
@@ -14,7 +14,7 @@ export default defineHook({
   name: "payment-received-push",
   event: "order.paid",
   async handle(event, { services, log }) {
-    const appId = getEnv().hooks.miniAppId;
+    const appId = hookSettings().miniAppId;
     if (appId === undefined) {
       log.warn("MINI_APP_ID is not set: no payment push (the wallet needs the app id in the link)");
       return;

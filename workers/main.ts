@@ -7,6 +7,7 @@
 //   WORKERS=general npm run workers
 // SIGTERM/SIGINT: each worker finishes the jobs in hand, then queues, Redis and the database close.
 
+import { hookSettings } from "@/hooks/settings";
 import { getServiceContext } from "@/lib/platform/context/service-context";
 import { disconnectPrisma } from "@/lib/platform/db/client";
 import { getEnv } from "@/lib/platform/env";
@@ -19,6 +20,9 @@ import { startMetricsServer } from "./metrics-server";
 import { startWorkers } from "./start";
 
 const env = getEnv();
+// The fork's own settings (hooks/settings.ts), checked before any job runs: a bad one stops the
+// workers here, by name, rather than failing every delivery of the hook that needs it.
+hookSettings();
 setMetricsEnabled(env.metrics.enabled);
 // Before the first job, so every job runs with tracing on when it is enabled.
 const tracing = await startTracing({

@@ -1,8 +1,9 @@
-// The one place that reads process.env. Everything is validated with zod when first asked for (at
-// process start: see instrumentation.ts, workers/main.ts, scripts/*), and a bad or missing variable
-// fails with its name. Locally nothing needs to be set: defaults target this machine's PostgreSQL,
-// Redis and the bundled sandbox, and secrets are generated into LOCAL_DIR (see local-secrets.ts).
-// In production nothing is generated: every secret must be given.
+// The one place upstream code reads process.env (a fork's hooks read theirs in hooks/settings.ts).
+// Everything is validated with zod when first asked for (at process start: see instrumentation.ts,
+// workers/main.ts, scripts/*), and a bad or missing variable fails with its name. Locally nothing
+// needs to be set: defaults target this machine's PostgreSQL, Redis and the bundled sandbox, and
+// secrets are generated into LOCAL_DIR (see local-secrets.ts). In production nothing is generated:
+// every secret must be given.
 
 import type { KeyObject } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -107,10 +108,6 @@ const rawSchema = z.object({
   ALERT_DAILY_SUMMARY_HOUR: z.coerce.number().int().min(0).max(23).default(8),
   // npm run dev's local mail catcher, whose messages the console shows (never set in production).
   MAIL_CATCHER_URL: optionalText.pipe(z.url().optional()),
-  // The mini program's application id: deep links in push messages (hooks/payment-received-push.ts).
-  MINI_APP_ID: optionalText,
-  // The example kitchen-ticket hook (hooks/kitchen-ticket.ts) POSTs paid orders here when set.
-  KITCHEN_TICKET_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   // Proxies in front of the app that append to (or set) X-Forwarded-For: the client's address is that
   // many entries left of the connection's own (lib/platform/addresses/client-address.ts). 1 in production, else 0.
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
@@ -202,8 +199,6 @@ export interface Env {
     dailySummaryHour: number;
     mailCatcherUrl: string | undefined;
   };
-  /** Settings of the example hooks in hooks/. */
-  hooks: { kitchenTicketUrl: string | undefined; miniAppId: string | undefined };
 }
 
 export class EnvError extends Error {
@@ -328,11 +323,6 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
       mailFrom: raw.ALERT_MAIL_FROM,
       dailySummaryHour: raw.ALERT_DAILY_SUMMARY_HOUR,
       mailCatcherUrl: raw.MAIL_CATCHER_URL,
-    },
-    hooks: {
-      kitchenTicketUrl: raw.KITCHEN_TICKET_URL,
-      // The sandbox takes any app id; a real wallet needs the one it gave the mini program.
-      miniAppId: raw.MINI_APP_ID ?? (raw.WALLET_BASE_URL === undefined ? "sandbox-mini-app" : undefined),
     },
   };
 }

@@ -11,6 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import kitchenTicket from "@/hooks/kitchen-ticket";
 import paymentReceivedPush from "@/hooks/payment-received-push";
+import { resetHookSettingsForTests } from "@/hooks/settings";
 import type { HookContext } from "@/lib/events/hooks";
 import { createOrder } from "@/lib/payments/orders/create-order";
 import { resetEnvForTests } from "@/lib/platform/env";
@@ -55,6 +56,7 @@ beforeAll(async () => {
     MINI_APP_ID: "2021000000000042",
   });
   resetEnvForTests();
+  resetHookSettingsForTests();
 });
 afterAll(async () => {
   await kitchen?.close();
