@@ -6,7 +6,7 @@ import { personOf } from "@/lib/customers/person";
 import type { Prisma, PrismaClient } from "@/lib/platform/db";
 import { isRowId } from "@/lib/platform/ids/request-ids";
 import { afterCursor, pageOf } from "./keyset";
-import { customersMatching } from "./orders/order-search";
+import { customersMatching, type SearchScope } from "./orders/order-search";
 import type { customerListQuery } from "./request-schemas";
 
 /** What an operator sees of a customer everywhere: never their tokens. */
@@ -19,15 +19,22 @@ export const CUSTOMER_SUMMARY = {
   lastSeenAt: true,
 } satisfies Prisma.CustomerSelect;
 
-/** The search box: an id (ours or the wallet's), else a phone number or part of a name. */
-async function searchWhere(prisma: PrismaClient, q: string | undefined): Promise<Prisma.CustomerWhereInput> {
+/**
+ * The search box: an id (ours or the wallet's), else — for an operator who may see personal data —
+ * a phone number or part of a name. For anyone else a name or phone finds no one, whoever it names.
+ */
+async function searchWhere(
+  prisma: PrismaClient,
+  q: string | undefined,
+  scope: SearchScope,
+): Promise<Prisma.CustomerWhereInput> {
   if (!q) return {};
   const byId: Prisma.CustomerWhereInput[] = [
     { walletCustomerId: q },
     ...(isRowId(q) ? [{ id: q.toLowerCase() }] : []),
   ];
   if ((await prisma.customer.count({ where: { OR: byId } })) > 0) return { OR: byId };
-  const people = await customersMatching(prisma, q);
+  const people = await customersMatching(prisma, q, scope);
   return { id: { in: people?.customerIds ?? [] } };
 }
 
@@ -40,7 +47,7 @@ export async function listCustomers(
   const rows = await prisma.customer.findMany({
     where: {
       AND: [
-        await searchWhere(prisma, query.q?.trim()),
+        await searchWhere(prisma, query.q?.trim(), { people: options.withPeople ?? false }),
         query.reauthorize ? { needsReauthorization: true } : {},
         afterCursor("createdAt", query.after),
       ],

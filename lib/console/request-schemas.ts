@@ -81,8 +81,8 @@ export const orderListQuery = z.object({
     .meta({
       description:
         "The search box: a paymentRequestId (pay_…), a wallet paymentId, an order id or a customer id " +
-        "(any case), the short id lists show (…6da0a753), an amount in dinars, a phone number, or part of " +
-        "a customer's name.",
+        "(any case), the short id lists show (…6da0a753), an amount in dinars, and — only for operators " +
+        "with customers.personal-data — a phone number or part of a customer's name.",
     }),
   after,
   limit,

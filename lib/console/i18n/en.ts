@@ -412,6 +412,9 @@ export const en = {
   "orders.searchPlaceholder": "Name, phone, amount, or an order's id",
   "orders.searchHint":
     "A customer's name or phone number, an amount (24,000), the short id from a list (…6da0a753), or any id: pay_…, the wallet's payment id, an order or customer id.",
+  "orders.searchPlaceholderIds": "Amount, or an order's or customer's id",
+  "orders.searchHintIds":
+    "An amount (24,000), the short id from a list (…6da0a753), or any id: pay_…, the wallet's payment id, an order or customer id. Names and phone numbers are searched only for operators allowed to see customers' personal data.",
   "orders.match.paymentRequestId": "Found by payment request id.",
   "orders.match.paymentId": "Found by wallet payment id.",
   "orders.match.order": "Found by order id.",

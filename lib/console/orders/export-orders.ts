@@ -130,13 +130,15 @@ function batchAfter(pool: pg.Pool, filter: SqlFilter, cursor: { at: Date; id: st
 }
 
 /**
- * The CSV as a stream. Each batch's products are read while the next batch of orders is: the two
+ * The CSV as a stream; `withPeople` as for the list (listOrders): without it the search box matches
+ * no names or phones. Each batch's products are read while the next batch of orders is: the two
  * queries run side by side on the pool, so a batch costs the slower of them, not both.
  */
 export function exportOrdersCsv(
   prisma: PrismaClient,
   pool: pg.Pool,
   query: OrderListQuery,
+  options: { withPeople: boolean },
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let filter: SqlFilter | undefined;
@@ -144,7 +146,7 @@ export function exportOrdersCsv(
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!filter) {
-        filter = await orderFilterSql(prisma, query);
+        filter = await orderFilterSql(prisma, query, { people: options.withPeople });
         next = batchAfter(pool, filter, undefined);
         controller.enqueue(encoder.encode(BYTE_ORDER_MARK + csvLine(ORDER_EXPORT_COLUMNS)));
         return;

@@ -6,7 +6,7 @@ import type { Prisma, PrismaClient } from "@/lib/platform/db";
 import { afterCursor, pageOf } from "../keyset";
 import { type MoneyRange, ordersOfFigure } from "../money-figures";
 import type { OrderListQuery } from "../request-schemas";
-import { recognizeSearch, type SearchMatch } from "./order-search";
+import { recognizeSearch, type SearchMatch, type SearchScope } from "./order-search";
 
 /** Iraq has no daylight saving: Baghdad is UTC+3 all year. */
 const BAGHDAD_OFFSET = "+03:00";
@@ -42,11 +42,11 @@ function whereOfMatch(match: SearchMatch): Prisma.OrderWhereInput {
 }
 
 /** The filters as a Prisma where, plus what the search box matched (shown to the operator). */
-async function orderFilter(prisma: PrismaClient, query: OrderListQuery) {
+async function orderFilter(prisma: PrismaClient, query: OrderListQuery, scope: SearchScope) {
   const and: Prisma.OrderWhereInput[] = [];
   let match: SearchMatch | undefined;
   if (query.q?.trim()) {
-    match = await recognizeSearch(prisma, query.q);
+    match = await recognizeSearch(prisma, query.q, scope);
     and.push(whereOfMatch(match));
   }
   if (query.status?.length) and.push({ status: { in: query.status } });
@@ -85,8 +85,10 @@ export const ORDER_LIST_COLUMNS = {
 export type OrderListRow = Prisma.OrderGetPayload<{ select: typeof ORDER_LIST_COLUMNS }>;
 
 /**
- * A page of the list. `withPeople`: each row carries its customer as a person (name, masked phone),
- * for an operator allowed to see personal data; one more indexed read for the page's customers.
+ * A page of the list. `withPeople`, for an operator allowed to see personal data: each row carries
+ * its customer as a person (name, masked phone; one more indexed read for the page's customers), and
+ * the search box finds customers by name and phone. Without it the search matches ids, amounts and
+ * order fields only.
  */
 export async function listOrders(
   prisma: PrismaClient,
@@ -97,7 +99,7 @@ export async function listOrders(
   nextCursor: string | null;
   match: SearchMatch | undefined;
 }> {
-  const { where, match } = await orderFilter(prisma, query);
+  const { where, match } = await orderFilter(prisma, query, { people: options.withPeople ?? false });
   const page = { where: { AND: [where, afterCursor("createdAt", query.after)] }, take: query.limit + 1 };
   const rows =
     match?.kind === "customers"

@@ -6,7 +6,7 @@ import { ordersOfFigureSql } from "../money-figures";
 import type { OrderListQuery } from "../request-schemas";
 import { afterCursorSql } from "./keyset-sql";
 import { baghdadDayStart, dayRange } from "./list-orders";
-import { recognizeSearch } from "./order-search";
+import { recognizeSearch, type SearchScope } from "./order-search";
 
 export interface SqlFilter {
   /** `WHERE …` conditions joined with AND, with $n placeholders numbered from 1. */
@@ -14,14 +14,18 @@ export interface SqlFilter {
   params: unknown[];
 }
 
-export async function orderFilterSql(prisma: PrismaClient, query: OrderListQuery): Promise<SqlFilter> {
+export async function orderFilterSql(
+  prisma: PrismaClient,
+  query: OrderListQuery,
+  scope: SearchScope,
+): Promise<SqlFilter> {
   const filter: SqlFilter = { conditions: [], params: [] };
   const add = (condition: (placeholder: string) => string, value: unknown) => {
     filter.params.push(value);
     filter.conditions.push(condition(`$${filter.params.length}`));
   };
   if (query.q?.trim()) {
-    const match = await recognizeSearch(prisma, query.q);
+    const match = await recognizeSearch(prisma, query.q, scope);
     if (match.kind === "order") add((p) => `id = ${p}`, match.orderId);
     else if (match.kind === "customer") add((p) => `customer_id = ${p}`, match.customerId);
     else if (match.kind === "orders") add((p) => `id = ANY(${p}::text[])`, match.orderIds);

@@ -8,6 +8,10 @@
 //   0770 123 4567      a phone number: customers whose number (or its visible end, when the wallet
 //                      masks it) fits
 //   علي حسن / ali      part of a customer's name, without regard to case, accents or Arabic vowels
+// Phones and names are personal data: they are recognised only for an operator allowed to see it
+// (`people`). For anyone else nothing a search answers — its match, its orders, their order and
+// count — may depend on a name or a phone, or the box becomes a way to spell them out letter by
+// letter; so those two recognizers are not even tried.
 // Names and phones are matched in SQL (search_fold, customer_phone_key: the migration that added
 // them), so what is typed is folded exactly as what is stored.
 import type { PrismaClient } from "@/lib/platform/db";
@@ -90,22 +94,37 @@ const byName: Recognizer = async (prisma, query) => {
     : null;
 };
 
-const RECOGNIZERS: Recognizer[] = [byIds, byShortId, byAmount, byPhone, byName];
+const ORDER_FIELDS: Recognizer[] = [byIds, byShortId, byAmount];
+const WITH_PEOPLE: Recognizer[] = [...ORDER_FIELDS, byPhone, byName];
 
-/** Customers by phone number or part of their name (the customers page's search box). */
+/** Whether the search may look at customers' names and phones (customers.personal-data). */
+export interface SearchScope {
+  people: boolean;
+}
+
+/**
+ * Customers by phone number or part of their name (the customers page's search box); null, without
+ * a look, for an operator who may not see personal data.
+ */
 export async function customersMatching(
   prisma: PrismaClient,
   text: string,
+  scope: SearchScope,
 ): Promise<{ customerIds: string[]; by: "phone" | "customerName" } | null> {
+  if (!scope.people) return null;
   const query = text.trim().slice(0, 200);
   const match = (await byPhone(prisma, query)) ?? (await byName(prisma, query));
   return match?.kind === "customers" ? { customerIds: match.customerIds, by: match.by } : null;
 }
 
-export async function recognizeSearch(prisma: PrismaClient, text: string): Promise<SearchMatch> {
+export async function recognizeSearch(
+  prisma: PrismaClient,
+  text: string,
+  scope: SearchScope,
+): Promise<SearchMatch> {
   const query = text.trim().slice(0, 200);
   if (!query) return { kind: "none" };
-  for (const recognize of RECOGNIZERS) {
+  for (const recognize of scope.people ? WITH_PEOPLE : ORDER_FIELDS) {
     const match = await recognize(prisma, query);
     if (match) return match;
   }

@@ -40,13 +40,17 @@ afterAll(async () => {
   await db?.drop();
 });
 
+const WITH_PEOPLE = { people: true };
+
 async function found(q: string) {
   const page = await listOrders(db.prisma, orderListQuery.parse({ q, limit: "200" }), { withPeople: true });
   return page;
 }
 
 async function exportedIds(q: string): Promise<string[]> {
-  const csv = await new Response(exportOrdersCsv(db.prisma, pool, orderListQuery.parse({ q }))).text();
+  const csv = await new Response(
+    exportOrdersCsv(db.prisma, pool, orderListQuery.parse({ q }), { withPeople: true }),
+  ).text();
   return csv
     .replace(/^\uFEFF/, "")
     .trimEnd()
@@ -119,20 +123,22 @@ describe("the search box", () => {
   });
 
   it("finds ids in capitals, as a phone keyboard types them", async () => {
-    expect(await recognizeSearch(db.prisma, zainab.id.toUpperCase())).toEqual({
+    expect(await recognizeSearch(db.prisma, zainab.id.toUpperCase(), WITH_PEOPLE)).toEqual({
       kind: "order",
       orderId: zainab.id,
       by: "orderId",
     });
-    expect(await recognizeSearch(db.prisma, zainab.paymentRequestId.replace("pay_", "Pay_"))).toMatchObject({
+    expect(
+      await recognizeSearch(db.prisma, zainab.paymentRequestId.replace("pay_", "Pay_"), WITH_PEOPLE),
+    ).toMatchObject({
       kind: "order",
       orderId: zainab.id,
     });
   });
 
   it("says nothing matches, and takes LIKE's own characters literally", async () => {
-    expect(await recognizeSearch(db.prisma, "نص لا يطابق شيئا")).toEqual({ kind: "none" });
-    expect(await recognizeSearch(db.prisma, "%%")).toEqual({ kind: "none" });
-    expect(await recognizeSearch(db.prisma, "a_c")).toEqual({ kind: "none" });
+    expect(await recognizeSearch(db.prisma, "نص لا يطابق شيئا", WITH_PEOPLE)).toEqual({ kind: "none" });
+    expect(await recognizeSearch(db.prisma, "%%", WITH_PEOPLE)).toEqual({ kind: "none" });
+    expect(await recognizeSearch(db.prisma, "a_c", WITH_PEOPLE)).toEqual({ kind: "none" });
   });
 });

@@ -79,10 +79,9 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
   const { query, problem } = serviceQuery(pageQuery);
   const parsed = orderListQuery.safeParse(queryObject(query));
   const invalid = problem ?? (parsed.success ? undefined : queryProblem(parsed.error));
+  const withPeople = can(operator, "customers.personal-data");
   const list =
-    parsed.success && !invalid
-      ? await listOrders(ctx.prisma, parsed.data, { withPeople: can(operator, "customers.personal-data") })
-      : undefined;
+    parsed.success && !invalid ? await listOrders(ctx.prisma, parsed.data, { withPeople }) : undefined;
   const exportQuery = new URLSearchParams(query);
   exportQuery.delete("after");
   exportQuery.delete("limit");
@@ -96,7 +95,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
           {t("orders.export")}
         </a>
       </PageHead>
-      <OrderFilters pageQuery={pageQuery} filtered={filtered} t={t} />
+      <OrderFilters pageQuery={pageQuery} filtered={filtered} withPeople={withPeople} t={t} />
       {invalid ? (
         <p className="notice notice-bad">{t("orders.invalidFilter", { message: invalid })}</p>
       ) : null}
@@ -114,10 +113,13 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
 function OrderFilters({
   pageQuery,
   filtered,
+  withPeople,
   t,
 }: {
   pageQuery: URLSearchParams;
   filtered: boolean;
+  /** Whether the search finds names and phones (customers.personal-data); the hint says which. */
+  withPeople: boolean;
   t: Translate;
 }) {
   // Open when a filter other than the search box is in use (phones see the search box first).
@@ -129,8 +131,8 @@ function OrderFilters({
           <SearchField
             label={t("orders.search")}
             value={pageQuery.get("q") ?? ""}
-            placeholder={t("orders.searchPlaceholder")}
-            hint={t("orders.searchHint")}
+            placeholder={withPeople ? t("orders.searchPlaceholder") : t("orders.searchPlaceholderIds")}
+            hint={withPeople ? t("orders.searchHint") : t("orders.searchHintIds")}
           />
           <details className="more-filters wide" open={moreFilters}>
             <summary>{t("orders.moreFilters")}</summary>

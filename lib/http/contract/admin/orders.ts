@@ -71,7 +71,10 @@ const searchMatch = z
       kind: z.literal("customers"),
       customerIds: z.array(rowId),
       by: z.enum(["phone", "customerName"]).meta({
-        description: "Digits of a phone number (the visible end of a masked one), or part of a name.",
+        description:
+          "Digits of a phone number (the visible end of a masked one), or part of a name. Only for " +
+          "operators allowed to see personal data (customers.personal-data); for anyone else the " +
+          "search never looks at names or phones.",
       }),
     }),
     z.object({ kind: z.literal("none") }),
@@ -92,7 +95,8 @@ export const adminListOrders = defineEndpoint({
   summary: "The order list: filters, the search box, keyset pages",
   description:
     "Newest first. Each filter narrows the list; `q` finds an order by paymentRequestId, the wallet's " +
-    "paymentId or its id, or a customer's orders by their id or the wallet's customerId.",
+    "paymentId or its id, or a customer's orders by their id or the wallet's customerId; an amount; " +
+    "and, only for operators allowed to see personal data, a phone number or part of a name.",
   auth: { operator: "orders.read" },
   query: orderListQuery,
   responses: { 200: { description: "One page of orders.", body: orderListPage } },
