@@ -4,8 +4,8 @@
 // In production: `node dist/admin-create.mjs --email … --role …` with ADMIN_PASSWORD in the environment,
 // so the password stays out of the shell history.
 import { parseArgs } from "node:util";
-import { operatorInput } from "@/lib/console/request-schemas";
 import { createOperator } from "@/lib/operators/manage-operators";
+import { operatorInput } from "@/lib/operators/operator-inputs";
 import { createPrismaClient } from "@/lib/platform/db/client";
 import { getDatabaseEnv } from "@/lib/platform/env";
 

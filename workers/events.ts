@@ -7,6 +7,7 @@ import { flushAlerts } from "@/lib/events/alerts/flush-alerts";
 import { type AlertSender, createAlertSender } from "@/lib/events/alerts/send-alert";
 import { drainEvents } from "@/lib/events/drain-events";
 import { hookRegistry, hookTakes } from "@/lib/events/hooks";
+import { writeDailySummaries } from "@/lib/payments/daily-summary";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import { getEnv } from "@/lib/platform/env";
 import { defineJob } from "@/lib/platform/queue/define-job";
@@ -57,7 +58,7 @@ async function flush(ctx: ServiceContext) {
     ctx.prisma,
     sender,
     ctx.logger,
-    { dailySummaryHour: alerts.dailySummaryHour },
+    { dailySummaryHour: alerts.dailySummaryHour, writeDailySummaries },
     ctx.now(),
   );
 }

@@ -3,7 +3,7 @@
 // Every change is audited.
 import type { z } from "zod";
 import { recordAudit } from "@/lib/operators/audit/record-audit";
-import type { OperatorIdentity } from "@/lib/operators/current-operator";
+import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import type { Prisma } from "@/lib/platform/db";
 import { NotFoundError } from "@/lib/platform/errors/domain-errors";

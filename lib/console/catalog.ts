@@ -3,7 +3,7 @@
 // orders only and never changes an order already placed (or paid). Every change is audited.
 import type { z } from "zod";
 import { recordAudit } from "@/lib/operators/audit/record-audit";
-import type { OperatorIdentity } from "@/lib/operators/current-operator";
+import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import { invalidateCatalogCache } from "@/lib/payments/catalog/catalog-cache";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import type { PrismaClient } from "@/lib/platform/db";

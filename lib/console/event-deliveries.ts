@@ -3,7 +3,7 @@
 // same event, with the same id, again: receivers that deduplicate on it do nothing twice.
 
 import { recordAudit } from "@/lib/operators/audit/record-audit";
-import type { OperatorIdentity } from "@/lib/operators/current-operator";
+import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import type { DeliveryAttempt, EventDelivery, OutboxEvent } from "@/lib/platform/db";
 import { NotFoundError } from "@/lib/platform/errors/domain-errors";

@@ -3,11 +3,11 @@
 // stored answer instead of a second refund; the same key with other input is refused, and so is a
 // repeat while the first is still running.
 import { createHash } from "node:crypto";
-import type { JsonOf } from "@/lib/http/json";
 import { auditJson } from "@/lib/operators/audit/record-audit";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import { isUniqueViolation } from "@/lib/platform/db/errors";
 import { BusinessRuleError, StateInvalidError } from "@/lib/platform/errors/domain-errors";
+import type { JsonOf } from "@/lib/platform/json";
 
 export interface ActionAnswer<Body = unknown> {
   status: number;

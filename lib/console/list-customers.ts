@@ -4,8 +4,8 @@
 import type { z } from "zod";
 import { personOf } from "@/lib/customers/person";
 import type { Prisma, PrismaClient } from "@/lib/platform/db";
+import { afterCursor, pageOf } from "@/lib/platform/db/keyset";
 import { isRowId } from "@/lib/platform/ids/request-ids";
-import { afterCursor, pageOf } from "./keyset";
 import { customersMatching, type SearchScope } from "./orders/order-search";
 import type { customerListQuery } from "./request-schemas";
 

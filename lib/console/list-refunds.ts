@@ -1,7 +1,7 @@
 // The refunds page: every refund, newest first, optionally by status, with its order's ids.
 import type { z } from "zod";
 import type { PrismaClient } from "@/lib/platform/db";
-import { afterCursor, pageOf } from "./keyset";
+import { afterCursor, pageOf } from "@/lib/platform/db/keyset";
 import type { refundListQuery } from "./request-schemas";
 
 export async function listRefunds(prisma: PrismaClient, query: z.output<typeof refundListQuery>) {

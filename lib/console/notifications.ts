@@ -4,12 +4,12 @@
 // idempotent, so this only ever completes what a crash left undone or re-checks a rejected one.
 import type { z } from "zod";
 import { recordAudit } from "@/lib/operators/audit/record-audit";
-import type { OperatorIdentity } from "@/lib/operators/current-operator";
+import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import { reapplyNotification } from "@/lib/payments/notifications/receive-notification";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import type { PrismaClient } from "@/lib/platform/db";
+import { afterCursor, pageOf } from "@/lib/platform/db/keyset";
 import { NotFoundError } from "@/lib/platform/errors/domain-errors";
-import { afterCursor, pageOf } from "./keyset";
 import type { notificationListQuery } from "./request-schemas";
 
 export async function listNotifications(prisma: PrismaClient, query: z.output<typeof notificationListQuery>) {

@@ -2,7 +2,7 @@
 // audit entry on the request's order, in the transaction that decides.
 
 import { recordAudit } from "@/lib/operators/audit/record-audit";
-import type { OperatorIdentity } from "@/lib/operators/current-operator";
+import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import { can } from "@/lib/operators/roles/permissions";
 import {
   approveRefundRequest,

@@ -5,7 +5,7 @@
 import type { z } from "zod";
 import { newWebhookSecret, sealWebhookSecret } from "@/lib/events/webhooks/webhook-secret";
 import { recordAudit } from "@/lib/operators/audit/record-audit";
-import type { OperatorIdentity } from "@/lib/operators/current-operator";
+import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import type { Prisma, WebhookEndpoint } from "@/lib/platform/db";
 import { InvalidRequestError, NotFoundError } from "@/lib/platform/errors/domain-errors";

@@ -1,7 +1,7 @@
 import "server-only";
 import { assertCustomerKnown } from "@/lib/customers/assert-customer-known";
-import { HttpError } from "@/lib/http/errors";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
+import { HttpError } from "@/lib/platform/errors/http-errors";
 import { bearerToken, verifySessionToken } from "./session-token";
 
 /**

@@ -6,8 +6,12 @@ import type { AttemptRecord } from "@/lib/events/webhooks/send-webhook";
 import type { PrismaClient } from "@/lib/platform/db";
 import { newRowId } from "@/lib/platform/ids/request-ids";
 import { writeEvent } from "@/lib/platform/outbox/write-event";
+import {
+  afterFailure,
+  HOOK_RETRY_DELAYS_MS,
+  WEBHOOK_RETRY_DELAYS_MS,
+} from "@/lib/platform/queue/retry-schedule";
 import type { ClaimedDelivery } from "./claim-deliveries";
-import { afterFailure, HOOK_RETRY_DELAYS_MS, WEBHOOK_RETRY_DELAYS_MS } from "./retry-schedule";
 
 export interface AttemptOutcome {
   delivery: ClaimedDelivery;

@@ -4,8 +4,8 @@ import "server-only";
 // locally (no token) anyone on the machine may read them. With METRICS_ENABLED off the route is 404.
 import { getEnv } from "@/lib/platform/env";
 import { NotFoundError } from "@/lib/platform/errors/domain-errors";
+import { HttpError } from "@/lib/platform/errors/http-errors";
 import { bearerMatches } from "@/lib/platform/observability/metrics-token";
-import { HttpError } from "./errors";
 
 export function authorizeMetricsScrape(request: Request): void {
   const env = getEnv();

@@ -8,10 +8,10 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { isDatabaseUnavailable, isUniqueViolation } from "@/lib/platform/db/errors";
 import { DomainError } from "@/lib/platform/errors/domain-errors";
+import { ERROR_STATUS, type ErrorCode, errorBody, HttpError } from "@/lib/platform/errors/http-errors";
 import { getLogger } from "@/lib/platform/log";
 import { isRedisUnavailable } from "@/lib/platform/redis";
 import { WalletRequestInvalidError } from "@/lib/wallet/outcome";
-import { ERROR_STATUS, type ErrorCode, errorBody, HttpError } from "./errors";
 import { RequestAbortedError } from "./read-request";
 
 /** Seconds a client should wait before retrying after a 503 of ours. */

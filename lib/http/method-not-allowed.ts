@@ -1,7 +1,7 @@
 // Answers for the methods a route does not serve, in our JSON error shape (Next.js would answer an
 // empty 405). Each route file exports the ones it lacks:
 //   export const { PUT, PATCH, DELETE, GET } = methodsOtherThan("POST");
-import { errorBody } from "./errors";
+import { errorBody } from "@/lib/platform/errors/http-errors";
 import { observeRequest } from "./observe-request";
 import type { RouteHandler } from "./route-handler";
 

@@ -4,8 +4,8 @@ import "server-only";
 // and no field of ours has a use for one), and everything is validated with the route's zod schema.
 // Whatever fails here is the caller's mistake: a 4xx, never a 500.
 import { z } from "zod";
+import { HttpError } from "@/lib/platform/errors/http-errors";
 import { findUnstorable, MAX_NESTING } from "@/lib/platform/validation/storable-text";
-import { HttpError } from "./errors";
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKey } from "./idempotency-key";
 
 /** Mini program and admin bodies are small; a larger one is a mistake or an attack. */

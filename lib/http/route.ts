@@ -18,18 +18,14 @@ import "server-only";
 //                   our own origin
 import type { z } from "zod";
 import { authenticateCustomer } from "@/lib/customers/authenticate-customer";
-import {
-  authenticateOperator,
-  type OperatorIdentity,
-  requirePermission,
-  requireSignedIn,
-} from "@/lib/operators/current-operator";
+import { authenticateOperator, requirePermission, requireSignedIn } from "@/lib/operators/current-operator";
+import { type OperatorIdentity } from "@/lib/operators/operator-identity";
 import type { OperatorAccess } from "@/lib/operators/roles/permissions";
 import { addressBudgetKey } from "@/lib/platform/addresses/client-address";
 import { getServiceContext, type ServiceContext } from "@/lib/platform/context/service-context";
+import { HttpError } from "@/lib/platform/errors/http-errors";
 import { clientAddress, enforceRateLimit, failureBudget, type RateLimit } from "@/lib/platform/rate-limit";
 import { errorResponse, walletErrorResponse } from "./error-response";
-import { HttpError } from "./errors";
 import { observeRequest } from "./observe-request";
 import { readBodyText, readParams } from "./read-request";
 import type { RouteHandler } from "./route-handler";

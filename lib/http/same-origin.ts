@@ -4,7 +4,7 @@ import "server-only";
 // SameSite=Lax; on top of that the Origin header must be ours (PUBLIC_BASE_URL, or the address the
 // request was made to), or, without Origin, Sec-Fetch-Site must say same-origin.
 import { getEnv } from "@/lib/platform/env";
-import { HttpError } from "./errors";
+import { HttpError } from "@/lib/platform/errors/http-errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

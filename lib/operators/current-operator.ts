@@ -6,31 +6,16 @@ import { redirect } from "next/navigation";
 // role, is the database's current word (lib/operators/sessions/operator-sessions.ts).
 import { getServerSession } from "next-auth";
 import { getToken } from "next-auth/jwt";
-import { HttpError } from "@/lib/http/errors";
 import { getPrisma } from "@/lib/platform/db/client";
 import { getEnv } from "@/lib/platform/env";
 import { ForbiddenError } from "@/lib/platform/errors/domain-errors";
+import { HttpError } from "@/lib/platform/errors/http-errors";
 import { authenticateApiKey, isApiKey } from "./api-keys/authenticate-api-key";
-import { type Grants, grantsOf } from "./roles/grants";
+import type { OperatorIdentity } from "./operator-identity";
+import { grantsOf } from "./roles/grants";
 import { can, type Permission, SIGNED_IN_ONLY } from "./roles/permissions";
 import { type OperatorWithRole, operatorOfSession } from "./sessions/operator-sessions";
 import { getAuthOptions, usesSecureCookies } from "./sign-in/auth-options";
-
-/**
- * Who is acting, with what their role grants as the database says now (the role's key, name,
- * permissions and the refund limits above which a refund waits for approval).
- */
-export interface OperatorIdentity extends Grants {
-  id: string;
-  email: string;
-  name: string;
-  /** The role requires a second factor and the operator has none yet: they must enrol first. */
-  mustEnrolSecondFactor: boolean;
-  /** Set when the request came with one of the operator's API keys (lib/operators/api-keys/authenticate-api-key.ts). */
-  apiKeyId?: string;
-  /** The console session the request came in (lib/operators/sessions/operator-sessions.ts); none for an API key. */
-  sessionId?: string;
-}
 
 export interface AuthenticatedOperator {
   operator: OperatorIdentity;

@@ -3,8 +3,8 @@
 // unlock (forget their wrong passwords, so they may try again at once from anywhere). Nobody can
 // disable themselves or change their own role (so a console always keeps someone who manages it). Every change is audited; password hashes never leave this module.
 import type { z } from "zod";
-import type { operatorInput, operatorUpdate } from "@/lib/console/request-schemas";
-import type { OperatorIdentity } from "@/lib/operators/current-operator";
+import type { OperatorIdentity } from "@/lib/operators/operator-identity";
+import type { operatorInput, operatorUpdate } from "@/lib/operators/operator-inputs";
 import { endOperatorSessions, type SessionEndReason } from "@/lib/operators/sessions/operator-sessions";
 import { hashPassword } from "@/lib/operators/sign-in/passwords";
 import { forgetSignInFailures } from "@/lib/operators/sign-in/sign-in-failures";

@@ -2,10 +2,10 @@
 // succeeded, and what is still open now (payments unknown, refunds unsettled) — written once per rule
 // and day (its dedupe key) as a message for flush-alerts.ts to send.
 
-import { baghdadDayStart } from "@/lib/console/orders/list-orders";
 import { DAILY_SUMMARY } from "@/lib/events/alerts/alert-types";
 import { REFUND_IN_FLIGHT_STATUSES } from "@/lib/payments/refunds/refund-state";
 import type { PrismaClient } from "@/lib/platform/db";
+import { baghdadDayStart } from "@/lib/platform/time/baghdad-day";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BAGHDAD_OFFSET_MS = 3 * 60 * 60 * 1000;

@@ -3,8 +3,8 @@ import "server-only";
 // limiter falls back to a per-process memory limiter rather than letting everything through or
 // refusing everyone.
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
-import { HttpError } from "@/lib/http/errors";
 import { getEnv } from "@/lib/platform/env";
+import { HttpError } from "@/lib/platform/errors/http-errors";
 import { ensureRedisReady, getRedis } from "@/lib/platform/redis";
 import { clientAddressFrom } from "./addresses/client-address";
 import { PEER_ADDRESS_HEADER, peerAddressInstalled } from "./addresses/peer-address";

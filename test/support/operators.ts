@@ -2,8 +2,8 @@
 // as a sign-in makes, and the credentials the console's API accepts: next-auth's own encrypted JWT
 // naming that session, sent as the session cookie (a browser) or as a Bearer token (a script).
 import { encode } from "next-auth/jwt";
-import type { OperatorIdentity } from "@/lib/operators/current-operator";
 import { createOperator } from "@/lib/operators/manage-operators";
+import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import { BUILT_IN_ROLES, type RoleDefinition } from "@/lib/operators/roles/built-in-roles";
 import { startOperatorSession } from "@/lib/operators/sessions/operator-sessions";
 import type { PrismaClient } from "@/lib/platform/db";

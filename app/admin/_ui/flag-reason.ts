@@ -3,9 +3,9 @@
 // row whose flag this release cannot read (none stored, or a kind from a newer release) shows its
 // English sentence as written.
 
+import { formatDurationIn } from "@/lib/console/i18n/durations";
 import { dynamicKey, type Locale, type Translate } from "@/lib/console/i18n/translate";
 import { readFlag } from "@/lib/payments/orders/order-flags";
-import { formatDurationIn } from "@/lib/platform/time/duration";
 
 interface Flagged {
   attentionFlag: unknown;

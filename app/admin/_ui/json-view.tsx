@@ -1,6 +1,6 @@
 // Stored JSON (wallet requests and answers, notification bodies, audit before/after) shown as the
 // machine wrote it, folded away until asked for. Secrets were redacted when they were recorded.
-import { jsonSafe } from "@/lib/http/json";
+import { jsonSafe } from "@/lib/platform/json";
 
 function jsonText(value: unknown): string {
   if (typeof value === "string") {

@@ -1,5 +1,5 @@
-import { errorBody } from "@/lib/http/errors";
 import { observeRequest } from "@/lib/http/observe-request";
+import { errorBody } from "@/lib/platform/errors/http-errors";
 
 // Any path under /api/ that no route serves: our JSON error shape, never Next's HTML 404 page.
 const notFound = observeRequest(async (request: Request) => {

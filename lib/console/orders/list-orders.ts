@@ -3,17 +3,13 @@
 // status / customer / needs-attention siblings), never an OFFSET over a million rows.
 import { type Person, personOf } from "@/lib/customers/person";
 import type { Prisma, PrismaClient } from "@/lib/platform/db";
-import { afterCursor, pageOf } from "../keyset";
+import { afterCursor, pageOf } from "@/lib/platform/db/keyset";
+import { baghdadDayStart } from "@/lib/platform/time/baghdad-day";
 import { type MoneyRange, ordersOfFigure } from "../money-figures";
 import type { OrderListQuery } from "../request-schemas";
 import { recognizeSearch, type SearchMatch, type SearchScope } from "./order-search";
 
 /** Iraq has no daylight saving: Baghdad is UTC+3 all year. */
-const BAGHDAD_OFFSET = "+03:00";
-
-export function baghdadDayStart(date: string): Date {
-  return new Date(`${date}T00:00:00.000${BAGHDAD_OFFSET}`);
-}
 
 /** The days from `from` to `to` (inclusive, in Baghdad) as instants; open ends reach as far as need be. */
 export function dayRange(query: { from?: string | undefined; to?: string | undefined }): MoneyRange {

@@ -2,10 +2,11 @@
 // reads up to a million rows and must not pay Prisma's per-row cost. It mirrors orderFilter() in
 // list-orders.ts predicate for predicate; a test runs both on the same data and compares the ids.
 import type { PrismaClient } from "@/lib/platform/db";
+import { baghdadDayStart } from "@/lib/platform/time/baghdad-day";
 import { ordersOfFigureSql } from "../money-figures";
 import type { OrderListQuery } from "../request-schemas";
 import { afterCursorSql } from "./keyset-sql";
-import { baghdadDayStart, dayRange } from "./list-orders";
+import { dayRange } from "./list-orders";
 import { recognizeSearch, type SearchScope } from "./order-search";
 
 export interface SqlFilter {

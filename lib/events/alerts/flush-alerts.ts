@@ -3,7 +3,6 @@
 // an outage sends one alert, not ten thousand. Sending holds the message's row lock, so two workers
 // never send one message twice; a failed send is tried again on the next flush, up to MAX_ATTEMPTS.
 
-import { writeDailySummaries } from "@/lib/payments/daily-summary";
 import type { PrismaClient } from "@/lib/platform/db";
 import type { Logger } from "@/lib/platform/log";
 import { CHAT_FORMATS, type ChatFormat } from "./alert-types";
@@ -16,6 +15,11 @@ const SHOWN_EVENTS = 10;
 export interface FlushSettings {
   /** The Baghdad hour after which yesterday's summary goes out. */
   dailySummaryHour: number;
+  /**
+   * Writes the daily summaries that are due, answering how many. The summary reads the payments'
+   * figures, which this context does not know: the workers pass lib/payments/daily-summary.ts.
+   */
+  writeDailySummaries: (prisma: PrismaClient, now: Date, hour: number) => Promise<number>;
 }
 
 async function foldDueEvents(prisma: PrismaClient): Promise<number> {
@@ -117,7 +121,7 @@ export async function flushAlerts(
   now = new Date(),
 ): Promise<{ folded: number; summaries: number; sent: number }> {
   const folded = await foldDueEvents(prisma);
-  const summaries = await writeDailySummaries(prisma, now, settings.dailySummaryHour);
+  const summaries = await settings.writeDailySummaries(prisma, now, settings.dailySummaryHour);
   const sent = await sendPending(prisma, sender, logger);
   return { folded, summaries, sent };
 }

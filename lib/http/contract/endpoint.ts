@@ -3,9 +3,9 @@
 // examples. The OpenAPI document (lib/http/openapi-document.ts) and the contract tests are built from
 // these descriptions; nothing else describes the API.
 import type { z } from "zod";
-import type { ErrorCode } from "@/lib/http/errors";
 import type { OperatorAccess } from "@/lib/operators/roles/permissions";
 import type { NotificationRefusalCode } from "@/lib/payments/notifications/notification-bodies";
+import type { ErrorCode } from "@/lib/platform/errors/http-errors";
 
 const ENDPOINT_METHODS = ["get", "post", "put", "patch", "delete"] as const;
 type EndpointMethod = (typeof ENDPOINT_METHODS)[number];

@@ -3,8 +3,8 @@
 // schema of each status with exactly those codes. Our routes answer `{ error: { code, message,
 // details? } }`; the wallet's notification route answers in the wallet's result format.
 import { z } from "zod";
-import { ERROR_STATUS } from "@/lib/http/errors";
 import { NOTIFICATION_REFUSALS } from "@/lib/payments/notifications/notification-bodies";
+import { ERROR_STATUS } from "@/lib/platform/errors/http-errors";
 import type { AnswerCode, EndpointSpec } from "./endpoint";
 
 function statusOfCode(code: AnswerCode): number {

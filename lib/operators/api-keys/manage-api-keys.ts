@@ -2,9 +2,9 @@
 // list them (never a secret), revoke one. Each change is audited. Authentication with a key is
 // lib/operators/api-keys/authenticate-api-key.ts.
 import type { z } from "zod";
-import type { apiKeyInput } from "@/lib/console/request-schemas";
 import { newApiKeySecret } from "@/lib/operators/api-keys/authenticate-api-key";
-import type { OperatorIdentity } from "@/lib/operators/current-operator";
+import type { OperatorIdentity } from "@/lib/operators/operator-identity";
+import type { apiKeyInput } from "@/lib/operators/operator-inputs";
 import { grantsOf } from "@/lib/operators/roles/grants";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import type { ApiKey, Operator } from "@/lib/platform/db";

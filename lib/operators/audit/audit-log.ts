@@ -1,8 +1,8 @@
 // The audit log page (ADMIN): every operator action, newest first, by operator, action or record.
 import type { z } from "zod";
-import { afterCursor, pageOf } from "@/lib/console/keyset";
-import type { auditListQuery } from "@/lib/console/request-schemas";
+import type { auditListQuery } from "@/lib/operators/operator-inputs";
 import type { PrismaClient } from "@/lib/platform/db";
+import { afterCursor, pageOf } from "@/lib/platform/db/keyset";
 
 export async function listAuditEntries(prisma: PrismaClient, query: z.output<typeof auditListQuery>) {
   const rows = await prisma.auditEntry.findMany({

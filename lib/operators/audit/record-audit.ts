@@ -2,7 +2,7 @@
 // wallet's answer. Written with the change, in its transaction, so there is never a change without
 // its entry (or an entry for a change that was rolled back).
 
-import type { OperatorIdentity } from "@/lib/operators/current-operator";
+import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import type { Prisma } from "@/lib/platform/db";
 
 export interface AuditInput {

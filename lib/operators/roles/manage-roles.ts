@@ -3,8 +3,8 @@
 // lose the last way to manage it) and custom ones, made, changed and removed here. Each change is
 // audited, and applies to every operator of the role at their next request (lib/operators/roles/grants.ts).
 import type { z } from "zod";
-import type { roleInput, roleUpdate } from "@/lib/console/request-schemas";
-import type { OperatorIdentity } from "@/lib/operators/current-operator";
+import type { OperatorIdentity } from "@/lib/operators/operator-identity";
+import type { roleInput, roleUpdate } from "@/lib/operators/operator-inputs";
 import { ADMIN_ROLE, BUILT_IN_ROLES } from "@/lib/operators/roles/built-in-roles";
 import { PERMISSIONS } from "@/lib/operators/roles/permissions";
 import type { ServiceContext } from "@/lib/platform/context/service-context";

@@ -2,7 +2,7 @@
 // stand (browser, address, first and last seen), signing out one of them or all but the one they
 // are using. An ADMIN sees and ends any operator's. Ending someone else's session is audited; the
 // sessions themselves are lib/operators/sessions/operator-sessions.ts.
-import type { OperatorIdentity } from "@/lib/operators/current-operator";
+import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import { can } from "@/lib/operators/roles/permissions";
 import {
   endOperatorSession,

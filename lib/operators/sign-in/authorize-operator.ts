@@ -8,11 +8,11 @@ import "server-only";
 // CODE_REQUIRED / PASSKEY_REQUIRED (the password was right; now the second factor).
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { User } from "next-auth";
-import { HttpError } from "@/lib/http/errors";
 import { recordAudit } from "@/lib/operators/audit/record-audit";
 import type { Operator } from "@/lib/platform/db";
 import { getPrisma } from "@/lib/platform/db/client";
 import { getEnv } from "@/lib/platform/env";
+import { HttpError } from "@/lib/platform/errors/http-errors";
 import { getLogger } from "@/lib/platform/log";
 import { clientAddressOf } from "@/lib/platform/rate-limit";
 import { readyRedis } from "@/lib/platform/redis";

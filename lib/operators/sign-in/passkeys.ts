@@ -18,7 +18,7 @@ import { recordAudit } from "@/lib/operators/audit/record-audit";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import type { Operator, Passkey, PrismaClient } from "@/lib/platform/db";
 import { ConflictError, InvalidRequestError, NotFoundError } from "@/lib/platform/errors/domain-errors";
-import type { OperatorIdentity } from "../current-operator";
+import type { OperatorIdentity } from "../operator-identity";
 import { endOperatorSessions } from "../sessions/operator-sessions";
 
 const RP_NAME = "Merchant console";

@@ -20,7 +20,7 @@ import {
   NotFoundError,
 } from "@/lib/platform/errors/domain-errors";
 import { toLatinDigits } from "@/lib/platform/validation/latin-digits";
-import type { OperatorIdentity } from "../current-operator";
+import type { OperatorIdentity } from "../operator-identity";
 import { endOperatorSessions } from "../sessions/operator-sessions";
 
 const ISSUER = "Merchant console";

@@ -4,7 +4,7 @@
 // reconciliation, a notification) shows again.
 
 import { recordAudit } from "@/lib/operators/audit/record-audit";
-import type { OperatorIdentity } from "@/lib/operators/current-operator";
+import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import { Prisma } from "@/lib/platform/db";
 import { ConflictError, NotFoundError } from "@/lib/platform/errors/domain-errors";

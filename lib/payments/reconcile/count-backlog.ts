@@ -6,18 +6,12 @@ import { IN_FLIGHT_STATUSES } from "@/lib/payments/escrow/escrow-operation-state
 import { UNSETTLED_ORDER_STATUSES } from "@/lib/payments/orders/order-state";
 import { REFUND_IN_FLIGHT_STATUSES } from "@/lib/payments/refunds/refund-state";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
+import type { ReconcileBacklog } from "@/lib/platform/observability/scrape-collectors";
 import { statusListSql } from "@/lib/platform/state/status-list-sql";
 
 const UNSETTLED_ORDERS = statusListSql(UNSETTLED_ORDER_STATUSES);
 const REFUNDS_IN_FLIGHT = statusListSql(REFUND_IN_FLIGHT_STATUSES);
 const OPERATIONS_IN_FLIGHT = statusListSql(IN_FLIGHT_STATUSES);
-
-export interface ReconcileBacklog {
-  orders: number;
-  refunds: number;
-  escrowOperations: number;
-  ordersNeedingAttention: number;
-}
 
 export async function countReconcileBacklog(ctx: Pick<ServiceContext, "prisma">): Promise<ReconcileBacklog> {
   const [row] = await ctx.prisma.$queryRaw<

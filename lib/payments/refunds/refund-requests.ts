@@ -5,7 +5,7 @@
 // refund whose row id — and so whose refundRequestId — is the request's own: however often an
 // approval is retried or raced, the wallet is asked once. A rejection (or the requester withdrawing
 // it) releases the reservation.
-import type { OperatorIdentity } from "@/lib/operators/current-operator";
+import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import { lockOrder } from "@/lib/payments/orders/lock-order";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import type { Order, Prisma, Refund, RefundRequest } from "@/lib/platform/db";

@@ -5,9 +5,16 @@
 // scrape_source_up to 0, instead of failing the whole scrape. (The wallet circuit breaker's gauge is
 // in metrics.ts: workers have a breaker too.)
 import { Gauge } from "prom-client";
-import type { ReconcileBacklog } from "@/lib/payments/reconcile/count-backlog";
 import type { QueueMetrics } from "@/lib/platform/queue/metrics";
 import { getMetrics } from "./metrics";
+
+/** What reconciliation has yet to settle (lib/payments/reconcile/count-backlog.ts counts it). */
+export interface ReconcileBacklog {
+  orders: number;
+  refunds: number;
+  escrowOperations: number;
+  ordersNeedingAttention: number;
+}
 
 export interface ScrapeSources {
   queues: () => Promise<QueueMetrics[]>;

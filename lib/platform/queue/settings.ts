@@ -1,8 +1,8 @@
 // Timing of the background work. Defaults follow the wallet interface (docs/wallet-interface.md);
 // workers/main.ts reads the overrides from the environment (lib/platform/env.ts), tests pass their own.
 
-import { HOOK_RETRY_DELAYS_MS, WEBHOOK_RETRY_DELAYS_MS } from "@/lib/events/retry-schedule";
 import type { Env } from "@/lib/platform/env";
+import { HOOK_RETRY_DELAYS_MS, WEBHOOK_RETRY_DELAYS_MS } from "@/lib/platform/queue/retry-schedule";
 
 export interface JobSettings {
   /** Spec, Limits: no more than one inquiryRefund poll every 5 s ... */

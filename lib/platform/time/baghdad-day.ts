@@ -13,3 +13,8 @@ export function baghdadMidnight(time: Date): Date {
 export function baghdadDate(time: Date): string {
   return new Date(time.getTime() + OFFSET_MS).toISOString().slice(0, 10);
 }
+
+/** Midnight in Baghdad that starts a date written YYYY-MM-DD, as an instant. */
+export function baghdadDayStart(date: string): Date {
+  return new Date(`${date}T00:00:00.000+03:00`);
+}

@@ -3,10 +3,10 @@
 // guessing slowed per e-mail *and* address, so a stranger's guesses never keep the operator out;
 // per-address limits that never fall into one shared bucket; sign-ins in the audit log.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HttpError } from "@/lib/http/errors";
 import { createOperator } from "@/lib/operators/manage-operators";
 import { authorizeOperator, signInRefusal } from "@/lib/operators/sign-in/authorize-operator";
 import { signInOperator } from "@/lib/operators/sign-in/sign-in";
+import { HttpError } from "@/lib/platform/errors/http-errors";
 import { distinctAddress } from "@/test/support/addresses";
 import { createTestOperator } from "@/test/support/operators";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";

@@ -146,9 +146,12 @@ describe("alerts", () => {
 
     // Once the oldest has waited its fold window (a second here), everything caught is one message.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    const flushed = await flushAlerts(db.prisma, sender(), logger, { dailySummaryHour: 24 });
+    const flushed = await flushAlerts(db.prisma, sender(), logger, {
+      dailySummaryHour: 24,
+      writeDailySummaries,
+    });
     expect(flushed).toMatchObject({ folded: 2, sent: 2 });
-    await flushAlerts(db.prisma, sender(), logger, { dailySummaryHour: 24 });
+    await flushAlerts(db.prisma, sender(), logger, { dailySummaryHour: 24, writeDailySummaries });
 
     const messages = await db.prisma.alertMessage.findMany({ orderBy: { createdAt: "asc" } });
     expect(messages.map((message) => [message.ruleId, message.eventCount, message.status]).sort()).toEqual(
@@ -190,7 +193,7 @@ describe("alerts", () => {
       },
     });
     await drainAlerts();
-    await flushAlerts(db.prisma, sender(), logger, { dailySummaryHour: 24 });
+    await flushAlerts(db.prisma, sender(), logger, { dailySummaryHour: 24, writeDailySummaries });
     expect(await db.prisma.alertEvent.count({ where: { ruleId: rule.id, messageId: null } })).toBe(1);
     expect(await db.prisma.alertMessage.count({ where: { ruleId: rule.id } })).toBe(0);
   });
@@ -212,14 +215,14 @@ describe("alerts", () => {
     });
     await drainAlerts();
     chat.status = 503;
-    await flushAlerts(db.prisma, sender(), logger, { dailySummaryHour: 24 });
+    await flushAlerts(db.prisma, sender(), logger, { dailySummaryHour: 24, writeDailySummaries });
     const failed = await db.prisma.alertMessage.findFirstOrThrow({ where: { ruleId: rule.id } });
     expect(failed).toMatchObject({ status: "PENDING", attempts: 1 });
     expect(failed.lastError).toContain("503");
     chat.status = 200;
     const before = chat.bodies.length;
-    await flushAlerts(db.prisma, sender(), logger, { dailySummaryHour: 24 });
-    await flushAlerts(db.prisma, sender(), logger, { dailySummaryHour: 24 });
+    await flushAlerts(db.prisma, sender(), logger, { dailySummaryHour: 24, writeDailySummaries });
+    await flushAlerts(db.prisma, sender(), logger, { dailySummaryHour: 24, writeDailySummaries });
     expect(chat.bodies.slice(before)).toEqual([
       {
         subject: expect.stringContaining("The wallet stopped answering"),
@@ -239,7 +242,7 @@ describe("alerts", () => {
     const message = await db.prisma.alertMessage.findFirstOrThrow({ where: { ruleId: rule.id } });
     expect(message.subject).toBe("Daily summary for 2026-11-24 (Baghdad)");
     expect(message.body).toContain("Payments received: 0 orders, 0 IQD");
-    await flushAlerts(db.prisma, sender(), logger, { dailySummaryHour: 24 });
+    await flushAlerts(db.prisma, sender(), logger, { dailySummaryHour: 24, writeDailySummaries });
     expect(mail.messages.filter((m) => m.to === "owner@shop.example").map((m) => m.subject)).toEqual([
       "Daily summary for 2026-11-24 (Baghdad)",
     ]);

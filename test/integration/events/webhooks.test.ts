@@ -10,7 +10,7 @@ import { resendDelivery } from "@/lib/console/event-deliveries";
 import { createWebhookEndpoint } from "@/lib/console/webhook-endpoints";
 import { type DrainSettings, drainEvents } from "@/lib/events/drain-events";
 import { hookRegistry } from "@/lib/events/hooks";
-import type { OperatorIdentity } from "@/lib/operators/current-operator";
+import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import { createOrder } from "@/lib/payments/orders/create-order";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 import { createTestOperator, identityOf } from "@/test/support/operators";

@@ -2,12 +2,12 @@
 // idempotency, failures, unknown outcomes and orders left behind between our insert and the wallet's
 // answer (the real crash of the app process is test/e2e/crash.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ERROR_STATUS } from "@/lib/http/errors";
 import { bindAgreement, prepareAgreement } from "@/lib/payments/agreements/agreements";
 import { createOrder } from "@/lib/payments/orders/create-order";
 import { orderView } from "@/lib/payments/orders/order-view";
 import { reconcileOrder } from "@/lib/payments/reconcile/reconcile-order";
 import { DomainError } from "@/lib/platform/errors/domain-errors";
+import { ERROR_STATUS } from "@/lib/platform/errors/http-errors";
 import { PRODUCT_CODES } from "@/lib/wallet/product-codes";
 import { rejectionOf } from "@/test/support/expect-error";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";

@@ -4,8 +4,8 @@
 // (test/support/job-recorder.ts, `merchant.jobs`), so a test checks the hand-over and runs what it needs.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPush, sendPush } from "@/lib/customers/push/send-push";
-import { ERROR_STATUS } from "@/lib/http/errors";
 import { CustomerAuthorizationError } from "@/lib/platform/errors/domain-errors";
+import { ERROR_STATUS } from "@/lib/platform/errors/http-errors";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
 

@@ -4,9 +4,9 @@
 // tables below with its exact JSON body.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueSessionToken } from "@/lib/customers/session-token";
-import { ERROR_STATUS } from "@/lib/http/errors";
 import { requestEscrowOperation } from "@/lib/payments/escrow/escrow-operations";
 import { getServiceContext } from "@/lib/platform/context/service-context";
+import { ERROR_STATUS } from "@/lib/platform/errors/http-errors";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";
 import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
 import { waitUntil } from "@/test/support/wait";

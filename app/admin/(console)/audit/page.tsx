@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { actorNames } from "@/lib/console/actor-names";
 import { dynamicKey, type Locale, type Translate } from "@/lib/console/i18n/translate";
-import { auditListQuery } from "@/lib/console/request-schemas";
 import { AUDIT_ACTIONS, auditAmountFils } from "@/lib/operators/audit/audit-actions";
 import { listAuditEntries } from "@/lib/operators/audit/audit-log";
+import { auditListQuery } from "@/lib/operators/operator-inputs";
 import type { PrismaClient } from "@/lib/platform/db";
 import { consolePage, readListQuery, type SearchParams } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";

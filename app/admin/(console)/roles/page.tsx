@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { jsonSafe } from "@/lib/http/json";
 import { listRoles } from "@/lib/operators/roles/manage-roles";
 import { PERMISSIONS } from "@/lib/operators/roles/permissions";
+import { jsonSafe } from "@/lib/platform/json";
 import { consolePage } from "../../_ui/console-page";
 import { Amount } from "../../_ui/format";
 import { PageHead } from "../../_ui/page-head";

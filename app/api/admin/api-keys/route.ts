@@ -1,8 +1,8 @@
 import * as contract from "@/lib/http/contract/admin/api-keys";
-import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
 import { createApiKey, listApiKeys } from "@/lib/operators/api-keys/manage-api-keys";
+import { jsonSafe } from "@/lib/platform/json";
 
 export const GET = route.operator("integrations.manage", async ({ ctx }) =>
   Response.json(jsonSafe({ apiKeys: await listApiKeys(ctx) }) satisfies contract.ApiKeyListJson),

@@ -1,9 +1,9 @@
 import { listCustomers } from "@/lib/console/list-customers";
 import * as contract from "@/lib/http/contract/admin/lists";
-import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readQuery, route } from "@/lib/http/route";
 import { can } from "@/lib/operators/roles/permissions";
+import { jsonSafe } from "@/lib/platform/json";
 
 // Customers with their authorization state, scopes and token expiry; never a token's value.
 export const GET = route.operator("orders.read", async ({ request, ctx, operator }) => {

@@ -1,9 +1,9 @@
 import { getDashboard } from "@/lib/console/dashboard";
 import { dayRange } from "@/lib/console/orders/list-orders";
 import * as contract from "@/lib/http/contract/admin/dashboard";
-import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readQuery, route } from "@/lib/http/route";
+import { jsonSafe } from "@/lib/platform/json";
 import { getAppQueueMetrics } from "@/lib/platform/queue/metrics";
 
 export const GET = route.operator("orders.read", async ({ request, ctx }) => {

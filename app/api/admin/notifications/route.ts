@@ -1,8 +1,8 @@
 import { listNotifications } from "@/lib/console/notifications";
 import * as contract from "@/lib/http/contract/admin/lists";
-import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readQuery, route } from "@/lib/http/route";
+import { jsonSafe } from "@/lib/platform/json";
 
 export const GET = route.operator("orders.read", async ({ request, ctx }) => {
   const page = await listNotifications(ctx.prisma, readQuery(request, contract.adminListNotifications.query));

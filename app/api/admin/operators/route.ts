@@ -1,8 +1,8 @@
 import * as contract from "@/lib/http/contract/admin/operators";
-import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
 import { createOperator, listOperators } from "@/lib/operators/manage-operators";
+import { jsonSafe } from "@/lib/platform/json";
 
 export const GET = route.operator("operators.manage", async ({ ctx }) =>
   Response.json(jsonSafe({ operators: await listOperators(ctx.prisma) }) satisfies contract.OperatorListJson),

@@ -1,9 +1,9 @@
 import { listOrders } from "@/lib/console/orders/list-orders";
 import * as contract from "@/lib/http/contract/admin/orders";
-import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readQuery, route } from "@/lib/http/route";
 import { can } from "@/lib/operators/roles/permissions";
+import { jsonSafe } from "@/lib/platform/json";
 
 // The order list: filters, the search box (ids, short ids, amounts, phones, names), keyset pages.
 export const GET = route.operator("orders.read", async ({ request, ctx, operator }) => {

@@ -1,8 +1,8 @@
 import { createProduct, listProducts } from "@/lib/console/catalog";
 import * as contract from "@/lib/http/contract/admin/catalog";
-import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
+import { jsonSafe } from "@/lib/platform/json";
 
 export const GET = route.operator("orders.read", async ({ ctx }) =>
   Response.json(jsonSafe({ products: await listProducts(ctx.prisma) }) satisfies contract.ProductListJson),

@@ -1,8 +1,8 @@
 import * as contract from "@/lib/http/contract/admin/refund-requests";
-import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { pendingRefundRequests } from "@/lib/payments/refunds/refund-requests";
+import { jsonSafe } from "@/lib/platform/json";
 
 export const GET = route.operator("orders.read", async ({ ctx }) =>
   Response.json(

@@ -1,8 +1,8 @@
 import { listRefunds } from "@/lib/console/list-refunds";
 import * as contract from "@/lib/http/contract/admin/lists";
-import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readQuery, route } from "@/lib/http/route";
+import { jsonSafe } from "@/lib/platform/json";
 
 export const GET = route.operator("orders.read", async ({ request, ctx }) => {
   const page = await listRefunds(ctx.prisma, readQuery(request, contract.adminListRefunds.query));

@@ -1,9 +1,9 @@
 import * as contract from "@/lib/http/contract/admin/sessions";
-import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readQuery, route } from "@/lib/http/route";
 import { listSessions } from "@/lib/operators/sessions/manage-sessions";
 import { getEnv } from "@/lib/platform/env";
+import { jsonSafe } from "@/lib/platform/json";
 
 export const GET = route.operator("own-account", async ({ request, ctx, operator }) => {
   const { operatorId } = readQuery(request, contract.adminListSessions.query);

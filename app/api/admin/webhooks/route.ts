@@ -1,9 +1,9 @@
 import { createWebhookEndpoint, listWebhookEndpoints } from "@/lib/console/webhook-endpoints";
 import * as contract from "@/lib/http/contract/admin/webhooks";
-import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
 import { getEnv } from "@/lib/platform/env";
+import { jsonSafe } from "@/lib/platform/json";
 
 export const GET = route.operator("integrations.manage", async ({ ctx }) =>
   Response.json(

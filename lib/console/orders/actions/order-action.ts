@@ -3,7 +3,7 @@
 // Each action is one module beside this one; ./order-action-table.ts lists them.
 
 import { type AuditInput, recordAudit, recordWalletResult } from "@/lib/operators/audit/record-audit";
-import type { OperatorIdentity } from "@/lib/operators/current-operator";
+import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import type { Permission } from "@/lib/operators/roles/permissions";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import type { EscrowOperation, Order, Prisma, Refund, RefundRequest } from "@/lib/platform/db";

@@ -2,7 +2,8 @@
 // answer once and never again (only its hash is kept); a key can be revoked at any time. Scripts
 // send it as `Authorization: Bearer wmk_…` to any /api/admin endpoint its role reaches.
 import { z } from "zod";
-import { apiKeyInput, apiKeyParams } from "@/lib/console/request-schemas";
+import { apiKeyParams } from "@/lib/console/request-schemas";
+import { apiKeyInput } from "@/lib/operators/operator-inputs";
 import { defineEndpoint } from "../endpoint";
 import { ADMIN_ID, permissionMissing } from "./examples";
 import { apiKeyRecord } from "./records";

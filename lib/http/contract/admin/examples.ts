@@ -34,7 +34,7 @@ export const PAYMENT_ID = "20261122111212800100166000000001";
 const ESCROW_PAYMENT_ID = "20261122111530800100166000000007";
 const WALLET_CUSTOMER_ID = "2188000000000001";
 export const IDEMPOTENCY_KEY = "dialog-5f0c2a9e-1";
-/** The cursor after the paid order: its createdAt and id, base64url (lib/console/keyset.ts). */
+/** The cursor after the paid order: its createdAt and id, base64url (lib/platform/db/keyset.ts). */
 export const PAID_ORDER_CURSOR =
   "MjAyNi0xMS0yMlQwOTozMDowMC4wMDBafDAxOTNhNWQyLTdjNDEtN2IzZS05ZjIwLTVjOGQxZTZhNGI3MA";
 

@@ -2,12 +2,12 @@
 // notifications (and re-applying one), and the operators' audit log.
 import { z } from "zod";
 import {
-  auditListQuery,
   customerListQuery,
   notificationListQuery,
   notificationParams,
   refundListQuery,
 } from "@/lib/console/request-schemas";
+import { auditListQuery } from "@/lib/operators/operator-inputs";
 import { OrderFlow } from "@/lib/platform/db";
 import { defineEndpoint } from "../endpoint";
 import { isoTime, rowId } from "../shared-schemas";

@@ -1,7 +1,8 @@
 // Operators as an ADMIN manages them: roles, disabling, unlocking, new passwords. Nobody can disable
 // or demote themselves, so the console always keeps an admin. Password hashes never leave the server.
 import { z } from "zod";
-import { operatorInput, operatorParams, operatorUpdate } from "@/lib/console/request-schemas";
+import { operatorParams } from "@/lib/console/request-schemas";
+import { operatorInput, operatorUpdate } from "@/lib/operators/operator-inputs";
 import { defineEndpoint } from "../endpoint";
 import { ADMIN_ID, OPERATOR_ID, operatorExample, permissionMissing } from "./examples";
 import { operatorRecord } from "./records";

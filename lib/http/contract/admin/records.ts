@@ -1,9 +1,8 @@
 // The records the operator console's API answers with, as the services read them from the database
-// and lib/http/json.ts writes them: BigInt fils as strings of digits, times as ISO 8601 (UTC), JSON
+// and lib/platform/json.ts writes them: BigInt fils as strings of digits, times as ISO 8601 (UTC), JSON
 // columns as they were stored. Operators see a record whole, except what never leaves the server
 // (tokens, password hashes).
 import { z } from "zod";
-import type { JsonOf } from "@/lib/http/json";
 import { API_KEY_STATES } from "@/lib/operators/api-keys/api-key-state";
 import { orderFlagSchema } from "@/lib/payments/orders/order-flags";
 import {
@@ -36,6 +35,7 @@ import {
   type Role,
   type WebhookEndpoint,
 } from "@/lib/platform/db";
+import type { JsonOf } from "@/lib/platform/json";
 import { QUEUE_NAMES, type QueueName } from "@/lib/platform/queue/definitions";
 import type { QueueMetrics } from "@/lib/platform/queue/metrics";
 import { fils, isoTime, rowId } from "../shared-schemas";

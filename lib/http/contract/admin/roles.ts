@@ -2,7 +2,7 @@
 // built in (VIEWER, SUPPORT, FINANCE, ADMIN; tuned, never removed; ADMIN always holds everything);
 // an operator with operators.manage adds, changes and removes others.
 import { z } from "zod";
-import { roleInput, roleParams, roleUpdate, secondFactorPolicy } from "@/lib/console/request-schemas";
+import { roleInput, roleParams, roleUpdate, secondFactorPolicy } from "@/lib/operators/operator-inputs";
 import { defineEndpoint } from "../endpoint";
 import { permissionMissing } from "./examples";
 import { roleRecord } from "./records";

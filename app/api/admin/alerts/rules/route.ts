@@ -1,8 +1,8 @@
 import { createAlertRule, listAlertRules } from "@/lib/console/alert-rules";
 import * as contract from "@/lib/http/contract/admin/alerts";
-import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
+import { jsonSafe } from "@/lib/platform/json";
 
 export const GET = route.operator("integrations.manage", async ({ ctx }) =>
   Response.json(jsonSafe({ rules: await listAlertRules(ctx) }) satisfies contract.AlertRuleListJson),

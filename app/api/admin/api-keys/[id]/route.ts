@@ -1,8 +1,8 @@
 import * as contract from "@/lib/http/contract/admin/api-keys";
-import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { revokeApiKey } from "@/lib/operators/api-keys/manage-api-keys";
+import { jsonSafe } from "@/lib/platform/json";
 
 export const DELETE = route.operator(
   "integrations.manage",

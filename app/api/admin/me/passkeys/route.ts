@@ -1,9 +1,9 @@
 import * as contract from "@/lib/http/contract/admin/passkeys";
-import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
 import { finishPasskeyEnrolment, listPasskeys, relyingPartyOf } from "@/lib/operators/sign-in/passkeys";
 import { getEnv } from "@/lib/platform/env";
+import { jsonSafe } from "@/lib/platform/json";
 import { readyRedis } from "@/lib/platform/redis";
 
 export const GET = route.operator("own-account", async ({ ctx, operator }) =>

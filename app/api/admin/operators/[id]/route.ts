@@ -1,8 +1,8 @@
 import * as contract from "@/lib/http/contract/admin/operators";
-import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
 import { updateOperator } from "@/lib/operators/manage-operators";
+import { jsonSafe } from "@/lib/platform/json";
 
 // Role, disable/enable, unlock after failed sign-ins, a new password.
 export const PATCH = route.operator(

@@ -7,9 +7,9 @@ import type { OrderActionName } from "@/lib/console/orders/actions/order-action-
 import { ORDER_ACTIONS, runOrderAction } from "@/lib/console/orders/actions/order-action-table";
 import { ORDER_ACTION_INPUT } from "@/lib/console/request-schemas";
 import type { OrderActionAnswerJson } from "@/lib/http/contract/admin/order-actions";
-import { jsonSafe } from "@/lib/http/json";
 import { readIdempotencyKey, readJson, route } from "@/lib/http/route";
 import { orderParams } from "@/lib/payments/orders/order-params";
+import { jsonSafe } from "@/lib/platform/json";
 
 export function orderActionRoute(action: OrderActionName) {
   const { permission } = ORDER_ACTIONS[action];

@@ -1,8 +1,8 @@
 import { getOrderDetail } from "@/lib/console/orders/order-detail";
 import * as contract from "@/lib/http/contract/admin/orders";
-import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
+import { jsonSafe } from "@/lib/platform/json";
 
 // One order: lines, customer, refunds, escrow operations, money, the actions that fit, and its timeline.
 export const GET = route.operator(

@@ -1,8 +1,8 @@
 import { updateProduct } from "@/lib/console/catalog";
 import * as contract from "@/lib/http/contract/admin/catalog";
-import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
+import { jsonSafe } from "@/lib/platform/json";
 
 // Edits apply to new orders only: a placed order keeps the lines and prices it was placed with.
 export const PATCH = route.operator(

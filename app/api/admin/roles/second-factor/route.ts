@@ -1,8 +1,8 @@
 import * as contract from "@/lib/http/contract/admin/roles";
-import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
 import { requireSecondFactorForAll } from "@/lib/operators/roles/manage-roles";
+import { jsonSafe } from "@/lib/platform/json";
 
 export const POST = route.operator("operators.manage", async ({ request, ctx, operator }) => {
   const { requireSecondFactor } = await readJson(request, contract.adminSetSecondFactorPolicy.body);

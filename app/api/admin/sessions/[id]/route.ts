@@ -1,8 +1,8 @@
 import * as contract from "@/lib/http/contract/admin/sessions";
-import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { endSession } from "@/lib/operators/sessions/manage-sessions";
+import { jsonSafe } from "@/lib/platform/json";
 
 export const DELETE = route.operator(
   "own-account",

@@ -1,6 +1,6 @@
 import type { Locale, MessageKey } from "@/lib/console/i18n/translate";
-import { jsonSafe } from "@/lib/http/json";
-import type { OperatorIdentity } from "@/lib/operators/current-operator";
+import type { OperatorIdentity } from "@/lib/operators/operator-identity";
+import { jsonSafe } from "@/lib/platform/json";
 import { Amount } from "../../../../_ui/format";
 import { OrderActions } from "../../../../_ui/order-actions";
 import type { SectionProps } from "./section-props";

@@ -1,6 +1,6 @@
 import { formatAmount } from "@/lib/console/i18n/format";
 import { dynamicKey } from "@/lib/console/i18n/translate";
-import type { OperatorIdentity } from "@/lib/operators/current-operator";
+import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import { can } from "@/lib/operators/roles/permissions";
 import { DataTable } from "../../../../_ui/data-table";
 import { Amount, Time } from "../../../../_ui/format";

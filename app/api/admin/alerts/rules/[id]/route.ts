@@ -1,8 +1,8 @@
 import { deleteAlertRule, updateAlertRule } from "@/lib/console/alert-rules";
 import * as contract from "@/lib/http/contract/admin/alerts";
-import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
+import { jsonSafe } from "@/lib/platform/json";
 
 export const PATCH = route.operator(
   "integrations.manage",

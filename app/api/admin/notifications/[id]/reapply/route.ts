@@ -1,8 +1,8 @@
 import { reapplyStoredNotification } from "@/lib/console/notifications";
 import * as contract from "@/lib/http/contract/admin/lists";
-import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
+import { jsonSafe } from "@/lib/platform/json";
 
 // Applies a stored notification again (idempotent: it only completes or re-checks, never doubles).
 export const POST = route.operator(

@@ -1,8 +1,8 @@
 import * as contract from "@/lib/http/contract/admin/orders";
-import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
 import { resolveOrderFlag } from "@/lib/payments/orders/resolve-flag";
+import { jsonSafe } from "@/lib/platform/json";
 
 export const POST = route.operator(
   "orders.reconcile",

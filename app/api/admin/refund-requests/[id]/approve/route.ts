@@ -1,8 +1,8 @@
 import { approveAsOperator } from "@/lib/console/refund-approvals";
 import * as contract from "@/lib/http/contract/admin/refund-requests";
-import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
+import { jsonSafe } from "@/lib/platform/json";
 
 export const POST = route.operator(
   "refunds.approve",

@@ -1,8 +1,8 @@
 import { listEndpointDeliveries } from "@/lib/console/event-deliveries";
 import * as contract from "@/lib/http/contract/admin/webhooks";
-import { jsonSafe } from "@/lib/http/json";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
+import { jsonSafe } from "@/lib/platform/json";
 
 export const GET = route.operator(
   "integrations.manage",

@@ -1,5 +1,5 @@
 // The one error shape of our HTTP API, `{ error: { code, message, details? } }`, and the one table
-// that decides each code's HTTP status (STYLE.md, "Boundaries and errors"). Domain codes come from
+// that decides each code's HTTP status (docs/architecture.md, rules 1 and 2). Domain codes come from
 // lib/platform/errors; the codes below them exist only at the boundary (bad input, no session, limits).
 import type { DomainErrorCode } from "@/lib/platform/errors/domain-errors";
 
