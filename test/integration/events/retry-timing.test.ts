@@ -1,5 +1,5 @@
 // How long an order's later event waits when the receiver of its earlier one is down for 30 s,
-// measured in real time with the published retry schedules (lib/events/retry-schedule.ts) and the
+// measured in real time with the published retry schedules (lib/platform/queue/retry-schedule.ts) and the
 // events worker's production cadence (a drain every second, lib/platform/queue/settings.ts). The
 // database's own clock decides when a retry is due, so nothing here can be sped up: the test takes
 // about 40 s. A webhook receiver and a hook fail alike while "down"; the order's `order.paid` waits
