@@ -73,7 +73,7 @@ SELECT pg_temp.uuid7_at(paid_at + interval '30 minutes'), id, 'refund_' || repla
        amount_fils / 2, 'IQD', 'returned', 'SUCCESS', 'operator:bench', paid_at + interval '30 minutes',
        paid_at + interval '30 minutes', paid_at + interval '30 minutes'
   FROM orders WHERE status = 'PAID' AND flow <> 'ESCROW' AND right(id, 1) IN ('0', '1');
-UPDATE orders o SET refunded_fils = r.amount_fils FROM refunds r WHERE r.order_id = o.id;
+UPDATE orders o SET refunded_fils = r.amount_fils, confirmed_refund_fils = r.amount_fils FROM refunds r WHERE r.order_id = o.id;
 
 INSERT INTO order_items (id, order_id, sku, name, name_arabic, unit_price_fils, quantity)
 SELECT pg_temp.uuid7_at(created_at), id, 'DATES', 'Dates, 1 kg', 'تمر، ١ كغ', amount_fils, 1 FROM orders;

@@ -64,18 +64,30 @@ export async function getCustomerDetail(
 
 /**
  * Paid — captured, as capturedFils counts it (lib/payments/orders/order-state.ts): cashier and agreement
- * orders once PAID, escrow orders once CONFIRMED less what was voided — and refunded (confirmed by
- * the wallet), over all their orders, in fils.
+ * orders once PAID, escrow orders once CONFIRMED less what was voided — and the refund figures of
+ * lib/payments/refunds/refund-figures.ts (refunded: confirmed by the wallet; awaiting approval; in
+ * flight), over all their orders, in fils.
  */
 async function customerTotals(ctx: Pick<ServiceContext, "prisma">, customerId: string) {
-  const [row] = await ctx.prisma.$queryRaw<{ orders: bigint; paid: bigint; refunded: bigint }[]>`
+  const [row] = await ctx.prisma.$queryRaw<
+    { orders: bigint; paid: bigint; refunded: bigint; unconfirmed: bigint; awaiting: bigint }[]
+  >`
     SELECT count(*)::bigint AS orders,
            coalesce(sum(CASE WHEN o.status = 'PAID' AND o.flow <> 'ESCROW' THEN o.amount_fils
                              WHEN o.status = 'CONFIRMED' THEN o.amount_fils - o.voided_fils
                              ELSE 0 END), 0)::bigint AS paid,
-           coalesce((SELECT sum(r.amount_fils) FROM refunds r JOIN orders ro ON ro.id = r.order_id
-                      WHERE ro.customer_id = ${customerId} AND r.status = 'SUCCESS'), 0)::bigint AS refunded
+           coalesce(sum(o.confirmed_refund_fils), 0)::bigint AS refunded,
+           coalesce(sum(o.refunded_fils - o.confirmed_refund_fils), 0)::bigint AS unconfirmed,
+           coalesce((SELECT sum(rr.amount_fils) FROM refund_requests rr JOIN orders ro ON ro.id = rr.order_id
+                      WHERE ro.customer_id = ${customerId} AND rr.status = 'PENDING'), 0)::bigint AS awaiting
       FROM orders o
      WHERE o.customer_id = ${customerId}`;
-  return { orders: row?.orders ?? 0n, paidFils: row?.paid ?? 0n, refundedFils: row?.refunded ?? 0n };
+  const awaiting = row?.awaiting ?? 0n;
+  return {
+    orders: row?.orders ?? 0n,
+    paidFils: row?.paid ?? 0n,
+    refundedFils: row?.refunded ?? 0n,
+    refundAwaitingApprovalFils: awaiting,
+    refundInFlightFils: (row?.unconfirmed ?? 0n) - awaiting,
+  };
 }

@@ -4,7 +4,8 @@
 //
 //   paid       cashier and agreement payments the wallet completed in the range (paid_at)
 //   released   escrow money the customer released to the shop in the range (a CONFIRM that succeeded)
-//   refunded   refunds the wallet confirmed in the range (refunded_at)
+//   refunded   refunds the wallet confirmed in the range (refunded_at; "refunded" as
+//              lib/payments/refunds/refund-figures.ts defines it: never awaiting approval or in flight)
 //   net        paid + released − refunded: what the range brought in
 //   taken      escrow payments made in the range: the wallet holds them, the shop does not have them yet
 //   returned   escrow money given back in the range (a CANCEL or a VOID that succeeded)
@@ -14,6 +15,7 @@
 // escrow is shown as held, never as received.
 
 import { ESCROW_HELD_STATUSES } from "@/lib/payments/orders/order-state";
+import { REFUND_CONFIRMED } from "@/lib/payments/refunds/refund-figures";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import type { Prisma } from "@/lib/platform/db";
 import { statusListSql } from "@/lib/platform/state/status-list-sql";
@@ -27,6 +29,7 @@ export interface MoneyRange {
 }
 
 const ESCROW_HELD = statusListSql(ESCROW_HELD_STATUSES);
+const CONFIRMED = statusListSql([REFUND_CONFIRMED]);
 
 /** The orders that make a figure, as a Prisma filter (the order list). */
 export function ordersOfFigure(figure: MoneyFigure, range: MoneyRange): Prisma.OrderWhereInput {
@@ -37,7 +40,7 @@ export function ordersOfFigure(figure: MoneyFigure, range: MoneyRange): Prisma.O
     case "released":
       return { escrowOperations: { some: { type: "CONFIRM", status: "SUCCESS", completedAt: during } } };
     case "refunded":
-      return { refunds: { some: { status: "SUCCESS", refundedAt: during } } };
+      return { refunds: { some: { status: REFUND_CONFIRMED, refundedAt: during } } };
     case "taken":
       return { flow: "ESCROW", paidAt: during };
     case "returned":
@@ -62,7 +65,7 @@ export function ordersOfFigureSql(figure: MoneyFigure, from: string, to: string)
     case "released":
       return operation("'CONFIRM'");
     case "refunded":
-      return `EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = orders.id AND r.status = 'SUCCESS'
+      return `EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = orders.id AND r.status = '${REFUND_CONFIRMED}'
                       AND r.refunded_at >= ${from} AND r.refunded_at < ${to})`;
     case "taken":
       return `(flow = 'ESCROW' AND paid_at >= ${from} AND paid_at < ${to})`;
@@ -104,7 +107,7 @@ export async function moneyFigures(
        WHERE e.type IN ('CANCEL', 'VOID') AND e.status = 'SUCCESS' AND e.completed_at >= ${from} AND e.completed_at < ${to}),
     refunded AS (
       SELECT count(*) AS n, coalesce(sum(amount_fils), 0) AS fils FROM refunds
-       WHERE status = 'SUCCESS' AND refunded_at >= ${from} AND refunded_at < ${to}),
+       WHERE status IN (${CONFIRMED}) AND refunded_at >= ${from} AND refunded_at < ${to}),
     held AS (
       SELECT count(*) AS n, coalesce(sum(amount_fils - voided_fils), 0) AS fils FROM orders
        WHERE flow = 'ESCROW' AND status IN (${ESCROW_HELD}))

@@ -59,7 +59,11 @@ export const orderListQuery = z.object({
     .enum(["true", "false"])
     .optional()
     .transform((value) => (value === undefined ? undefined : value === "true"))
-    .meta({ description: "true: orders refunded in part or whole (or being refunded); false: none." }),
+    .meta({
+      description:
+        "true: orders the wallet confirmed money back for, in part or whole; false: none confirmed. " +
+        "A refund awaiting approval or still in flight does not count.",
+    }),
   money: z
     .enum(MONEY_FIGURES)
     .optional()

@@ -132,7 +132,11 @@ export interface RouteHarness {
   newSession(scopes?: string[]): Promise<{ userId: string; sessionToken: string; customerId: string }>;
   /** A new customer's order placed over the mini program API, paid at the sandbox's cashier, and
    * PAID through the wallet's notification. */
-  paidOrder(flow?: "CASHIER" | "ESCROW", sku?: string): Promise<{ orderId: string; sessionToken: string }>;
+  paidOrder(
+    flow?: "CASHIER" | "ESCROW",
+    sku?: string,
+    quantity?: number,
+  ): Promise<{ orderId: string; sessionToken: string }>;
   close(): Promise<void>;
 }
 
@@ -173,11 +177,11 @@ export async function startRouteHarness(
       const session = (await response.json()) as { sessionToken: string; customer: { id: string } };
       return { userId, sessionToken: session.sessionToken, customerId: session.customer.id };
     },
-    async paidOrder(flow = "CASHIER", sku = "DATES") {
+    async paidOrder(flow = "CASHIER", sku = "DATES", quantity = 1) {
       const { sessionToken } = await harness.newSession();
       const created = await harness.call("POST", "/api/mini/orders", {
         headers: { Authorization: `Bearer ${sessionToken}`, "Idempotency-Key": crypto.randomUUID() },
-        json: { flow, items: [{ sku, quantity: 1 }] },
+        json: { flow, items: [{ sku, quantity }] },
       });
       const order = (await created.json()) as { orderId: string; redirectionUrl: string };
       await sandbox.payAtCashier(order.redirectionUrl.split("/").at(-1) as string);

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { getDashboard } from "@/lib/console/dashboard";
 import { dynamicKey, type Locale, type Translate } from "@/lib/console/i18n/translate";
-import type { OrderListRow } from "@/lib/console/orders/list-orders";
+import type { OrderListColumns } from "@/lib/console/orders/list-orders";
 import { dayRange } from "@/lib/console/orders/list-orders";
 import { dashboardQuery } from "@/lib/console/request-schemas";
 import { ORDER_STATUSES_FOR_OPERATORS } from "@/lib/payments/orders/order-state";
@@ -27,7 +27,7 @@ function minutes(ms: number | null): string {
   return `${Math.round(ms / 60_000)} min`;
 }
 
-function OrderLines({ orders, locale, t }: { orders: OrderListRow[]; locale: Locale; t: Translate }) {
+function OrderLines({ orders, locale, t }: { orders: OrderListColumns[]; locale: Locale; t: Translate }) {
   return (
     <ul>
       {orders.map((order) => (

@@ -2,12 +2,15 @@
 // as the list and written as they come, so a million rows never sit in memory and the first bytes
 // leave at once. For a spreadsheet as much as for a script: a UTF-8 byte order mark first (Excel
 // reads Arabic as Arabic only with it), amounts as plain numbers in IQD beside the exact fils, the
-// products in English and Arabic, times in UTC and in Baghdad.
+// products in English and Arabic, times in UTC and in Baghdad. `refunded` is what the wallet
+// confirmed back; refunds awaiting approval and in flight have columns of their own
+// (lib/payments/refunds/refund-figures.ts), never added to it.
 //
 // The one hand-written hot query of the console: at up to a million rows Prisma's per-row cost
 // would dominate, so the rows come from `pg` directly as arrays (order-filter-sql.ts mirrors the
 // list's filters; a test checks both select the same orders).
 import type pg from "pg";
+import { REFUND_FIGURES_SQL } from "@/lib/payments/refunds/refund-figures";
 import type { PrismaClient } from "@/lib/platform/db";
 import type { OrderListQuery } from "../request-schemas";
 import { afterCursorSql, orderFilterSql, type SqlFilter } from "./order-filter-sql";
@@ -25,6 +28,10 @@ export const ORDER_EXPORT_COLUMNS = [
   "amount_iqd",
   "refunded_fils",
   "refunded_iqd",
+  "refund_awaiting_approval_fils",
+  "refund_awaiting_approval_iqd",
+  "refund_in_flight_fils",
+  "refund_in_flight_iqd",
   "voided_fils",
   "voided_iqd",
   "items",
@@ -44,7 +51,11 @@ const SELECT = `
          to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
          to_char(created_at AT TIME ZONE 'Asia/Baghdad', 'YYYY-MM-DD HH24:MI:SS'),
          status::text, flow::text,
-         amount_fils::text, NULL, refunded_fils::text, NULL, voided_fils::text, NULL, NULL, NULL,
+         amount_fils::text, NULL,
+         (${REFUND_FIGURES_SQL.refunded})::text, NULL,
+         (${REFUND_FIGURES_SQL.awaitingApproval})::text, NULL,
+         (${REFUND_FIGURES_SQL.inFlight})::text, NULL,
+         voided_fils::text, NULL, NULL, NULL,
          customer_id, payment_request_id, coalesce(payment_id, ''),
          coalesce(to_char(paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), ''),
          CASE WHEN needs_attention THEN 'yes' ELSE '' END, coalesce(attention_reason, ''),
@@ -81,9 +92,13 @@ const ITEMS = `
                       AND (SELECT max(id) FROM unnest($1::text[]) AS batch(id))
    GROUP BY order_id`;
 const ITEMS_COLUMN = ORDER_EXPORT_COLUMNS.indexOf("items");
-const IQD_COLUMNS = ["amount_iqd", "refunded_iqd", "voided_iqd"].map((name) =>
-  ORDER_EXPORT_COLUMNS.indexOf(name),
-);
+const IQD_COLUMNS = [
+  "amount_iqd",
+  "refunded_iqd",
+  "refund_awaiting_approval_iqd",
+  "refund_in_flight_iqd",
+  "voided_iqd",
+].map((name) => ORDER_EXPORT_COLUMNS.indexOf(name));
 
 /** Fils as a plain IQD number ("24000250" → "24000.25"), by string: no float, no per-row SQL. */
 function filsToIqdNumber(fils: string): string {

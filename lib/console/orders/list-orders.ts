@@ -2,6 +2,7 @@
 // newest first — every page, however deep, is an index range scan (orders_created_at_id_idx and its
 // status / customer / needs-attention siblings), never an OFFSET over a million rows.
 import { type Person, personOf } from "@/lib/customers/person";
+import { unconfirmedRefundFils } from "@/lib/payments/refunds/refund-figures";
 import type { Prisma, PrismaClient } from "@/lib/platform/db";
 import { afterCursor, pageOf } from "@/lib/platform/db/keyset";
 import { baghdadDayStart } from "@/lib/platform/time/baghdad-day";
@@ -49,7 +50,7 @@ async function orderFilter(prisma: PrismaClient, query: OrderListQuery, scope: S
   if (query.flow) and.push({ flow: query.flow });
   if (query.customerId) and.push({ customerId: query.customerId });
   if (query.attention !== undefined) and.push({ needsAttention: query.attention });
-  if (query.refunded !== undefined) and.push({ refundedFils: query.refunded ? { gt: 0n } : 0n });
+  if (query.refunded !== undefined) and.push({ confirmedRefundFils: query.refunded ? { gt: 0n } : 0n });
   if (query.money) and.push(ordersOfFigure(query.money, dayRange(query)));
   else {
     if (query.from) and.push({ createdAt: { gte: baghdadDayStart(query.from) } });
@@ -69,6 +70,7 @@ export const ORDER_LIST_COLUMNS = {
   amountFils: true,
   currency: true,
   refundedFils: true,
+  confirmedRefundFils: true,
   voidedFils: true,
   paymentId: true,
   paymentRequestId: true,
@@ -78,7 +80,42 @@ export const ORDER_LIST_COLUMNS = {
   attentionFlag: true,
 } satisfies Prisma.OrderSelect;
 
-export type OrderListRow = Prisma.OrderGetPayload<{ select: typeof ORDER_LIST_COLUMNS }>;
+/** An order as lists read it (the dashboard's attention lists too). */
+export type OrderListColumns = Prisma.OrderGetPayload<{ select: typeof ORDER_LIST_COLUMNS }>;
+
+/** A row of the list: the order, and its refunds not yet confirmed, each figure by its own name. */
+export type OrderListRow = OrderListColumns & {
+  refundAwaitingApprovalFils: bigint;
+  refundInFlightFils: bigint;
+};
+
+/**
+ * Splits each row's unconfirmed refunds (reserved − confirmed) into awaiting approval and in flight,
+ * with one indexed read of the page's pending refund requests, and only when a row has any.
+ */
+async function withUnconfirmedRefunds(
+  prisma: PrismaClient,
+  rows: OrderListColumns[],
+): Promise<OrderListRow[]> {
+  const open = rows.filter((row) => unconfirmedRefundFils(row) > 0n).map((row) => row.id);
+  const requests =
+    open.length === 0
+      ? []
+      : await prisma.refundRequest.groupBy({
+          by: ["orderId"],
+          where: { orderId: { in: open }, status: "PENDING" },
+          _sum: { amountFils: true },
+        });
+  const awaiting = new Map(requests.map((row) => [row.orderId, row._sum.amountFils ?? 0n]));
+  return rows.map((row) => {
+    const awaitingFils = awaiting.get(row.id) ?? 0n;
+    return {
+      ...row,
+      refundAwaitingApprovalFils: awaitingFils,
+      refundInFlightFils: unconfirmedRefundFils(row) - awaitingFils,
+    };
+  });
+}
 
 /**
  * A page of the list. `withPeople`, for an operator allowed to see personal data: each row carries
@@ -101,7 +138,9 @@ export async function listOrders(
     match?.kind === "customers"
       ? await pageOfCustomers(prisma, page)
       : await prisma.order.findMany({ ...page, orderBy: NEWEST_FIRST, select: ORDER_LIST_COLUMNS });
-  const { rows: orders, nextCursor } = pageOf(rows, query.limit, (row) => row.createdAt);
+  const paged = pageOf(rows, query.limit, (row) => row.createdAt);
+  const { nextCursor } = paged;
+  const orders = await withUnconfirmedRefunds(prisma, paged.rows);
   if (!options.withPeople) return { orders, nextCursor, match };
   const people = await peopleOf(
     prisma,

@@ -1,6 +1,7 @@
 // The order list's filters as SQL, for the one query that bypasses Prisma: the CSV export, which
 // reads up to a million rows and must not pay Prisma's per-row cost. It mirrors orderFilter() in
 // list-orders.ts predicate for predicate; a test runs both on the same data and compares the ids.
+import { REFUND_FIGURES_SQL } from "@/lib/payments/refunds/refund-figures";
 import type { PrismaClient } from "@/lib/platform/db";
 import { baghdadDayStart } from "@/lib/platform/time/baghdad-day";
 import { ordersOfFigureSql } from "../money-figures";
@@ -39,7 +40,7 @@ export async function orderFilterSql(
   if (query.customerId) add((p) => `customer_id = ${p}`, query.customerId);
   if (query.attention !== undefined) add((p) => `needs_attention = ${p}`, query.attention);
   if (query.refunded !== undefined)
-    filter.conditions.push(query.refunded ? "refunded_fils > 0" : "refunded_fils = 0");
+    filter.conditions.push(`${REFUND_FIGURES_SQL.refunded} ${query.refunded ? "> 0" : "= 0"}`);
   if (query.money === "held") {
     // Held is now, whatever the days: no range to bind.
     filter.conditions.push(ordersOfFigureSql("held", "", ""));

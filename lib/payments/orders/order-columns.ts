@@ -22,6 +22,7 @@ const COLUMN_OF_FIELD = {
   resultMessage: "result_message",
   voidedFils: "voided_fils",
   refundedFils: "refunded_fils",
+  confirmedRefundFils: "confirmed_refund_fils",
   note: "note",
   agreementId: "agreement_id",
   needsAttention: "needs_attention",

@@ -46,7 +46,8 @@ export function orderView(order: Order & { items?: OrderItem[] }) {
     ...(order.status === "FAILED"
       ? { failure: { code: order.resultCode, message: failureMessage(order.resultCode) } }
       : {}),
-    refunded: order.refundedFils.toString(),
+    // What the wallet confirmed back: a refund still in flight is not money the customer has.
+    refunded: order.confirmedRefundFils.toString(),
     voided: order.voidedFils.toString(),
     items: order.items?.map((item) => ({
       sku: item.sku,

@@ -7,7 +7,9 @@
 //   SUCCESS and FAIL are final.
 //
 // The money moves with the status: the amount was reserved on the order when the refund was created
-// (refunded_fils, under the order's lock and a CHECK constraint); FAIL releases it, SUCCESS keeps it.
+// (refunded_fils, under the order's lock and a CHECK constraint); FAIL releases it, SUCCESS keeps it
+// and adds it to what the wallet confirmed (confirmed_refund_fils: what "refunded" means everywhere,
+// refund-figures.ts).
 import type { Prisma, PrismaClient, Refund, RefundStatus } from "@/lib/platform/db";
 import type { EventType } from "@/lib/platform/outbox/event-map";
 import { writeEvent } from "@/lib/platform/outbox/write-event";
@@ -65,7 +67,8 @@ export interface RefundMove {
 /**
  * Moves the refund if its status, read under the row's lock, allows it; otherwise says where it was
  * (another writer got there first, or it is final). A change of status adds `REFUND_<STATUS>` to the
- * order's timeline and, for SUCCESS and FAIL, its domain event; FAIL releases the reservation. Of `refund` only what never changes is read.
+ * order's timeline and, for SUCCESS and FAIL, its domain event; FAIL releases the reservation and
+ * SUCCESS counts it as confirmed. Of `refund` only what never changes is read.
  */
 export function moveRefund(
   db: PrismaClient | Prisma.TransactionClient,
@@ -86,6 +89,13 @@ export function moveRefund(
         await tx.order.update({
           where: { id: refund.orderId },
           data: { refundedFils: { decrement: refund.amountFils } },
+        });
+      }
+      if (move.to === "SUCCESS") {
+        // Final, so counted once: SUCCESS is never left (the guard above refuses SUCCESS → SUCCESS).
+        await tx.order.update({
+          where: { id: refund.orderId },
+          data: { confirmedRefundFils: { increment: refund.amountFils } },
         });
       }
     },

@@ -18,6 +18,7 @@ const orderPayload = z.object({
   amountFils: fils,
   currency: z.string(),
   voidedFils: fils,
+  /** Refunds the wallet confirmed (none awaiting approval or in flight). */
   refundedFils: fils,
   paymentId: z.string().nullable(),
   paidAt: isoTime.nullable(),

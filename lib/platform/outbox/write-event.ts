@@ -41,7 +41,7 @@ function orderPayloadSql(alias: string, previousStatus: string | null): Prisma.S
     'orderId', ${field("id")}, 'customerId', ${field("customerId")}, 'flow', ${field("flow")},
     'status', ${field("status")}, 'previousStatus', ${previousStatus}::text,
     'amountFils', ${field("amountFils")}::text, 'currency', ${field("currency")},
-    'voidedFils', ${field("voidedFils")}::text, 'refundedFils', ${field("refundedFils")}::text,
+    'voidedFils', ${field("voidedFils")}::text, 'refundedFils', ${field("confirmedRefundFils")}::text,
     'paymentId', ${field("paymentId")},
     'paidAt', to_char(${field("paidAt")} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'resultCode', ${field("resultCode")}, 'resultMessage', ${field("resultMessage")})`;
@@ -76,7 +76,7 @@ export function orderPayloadOf(order: Order, previousStatus: string | null): Eve
     amountFils: order.amountFils.toString(),
     currency: order.currency,
     voidedFils: order.voidedFils.toString(),
-    refundedFils: order.refundedFils.toString(),
+    refundedFils: order.confirmedRefundFils.toString(),
     paymentId: order.paymentId,
     paidAt: order.paidAt?.toISOString() ?? null,
     resultCode: order.resultCode,

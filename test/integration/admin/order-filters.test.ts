@@ -101,9 +101,11 @@ describe("the export selects what the list selects", () => {
     expect(row?.[3]).toBe(order.status);
     expect(row?.[5]).toBe(order.amountFils.toString());
     expect(Number(row?.[6]) * 1000).toBe(Number(order.amountFils));
-    expect(Number(row?.[8]) * 1000).toBe(Number(order.refundedFils));
-    expect(row?.[11]).toBe(order.items.map((item) => `${item.name} × ${item.quantity}`).join("; "));
-    expect(row?.[12]).toBe(
+    // Refunded is what the wallet confirmed; awaiting approval and in flight follow, each in fils and IQD.
+    expect(row?.[7]).toBe(order.confirmedRefundFils.toString());
+    expect(Number(row?.[8]) * 1000).toBe(Number(order.confirmedRefundFils));
+    expect(row?.[15]).toBe(order.items.map((item) => `${item.name} × ${item.quantity}`).join("; "));
+    expect(row?.[16]).toBe(
       order.items.map((item) => `${item.nameArabic ?? item.name} × ${item.quantity}`).join("؛ "),
     );
     const baghdad = new Date(order.createdAt.getTime() + 3 * 3_600_000)

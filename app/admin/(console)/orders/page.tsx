@@ -4,8 +4,8 @@ import { dynamicKey, type Locale, type Translate } from "@/lib/console/i18n/tran
 import { listOrders } from "@/lib/console/orders/list-orders";
 import { orderListQuery } from "@/lib/console/request-schemas";
 import { can } from "@/lib/operators/roles/permissions";
-import { refundState } from "@/lib/payments/orders/order-refund-state";
 import { ORDER_STATUSES } from "@/lib/payments/orders/order-state";
+import { refundState } from "@/lib/payments/refunds/refund-figures";
 import type { OrderStatus } from "@/lib/platform/db";
 import { OrderFlow } from "@/lib/platform/db";
 import { parseIqd } from "@/lib/platform/money/parse-iqd";
@@ -258,23 +258,47 @@ function OrdersTable({ orders, t, locale }: { orders: OrderList["orders"]; t: Tr
   );
 }
 
-/** "Partly refunded 20,000 IQD" or "Refunded" under the amount, once money went back (or is going). */
+/**
+ * Under the amount: "Refunded" or "Partly refunded: 20,000 IQD" once the wallet confirmed money back,
+ * and apart, by their own names, refunds awaiting approval or still in flight: the customer does not
+ * have that money yet, and the list never says they do.
+ */
 function RefundNote({
   order,
   t,
   locale,
 }: {
-  order: { amountFils: bigint; refundedFils: bigint; voidedFils: bigint };
+  order: {
+    amountFils: bigint;
+    confirmedRefundFils: bigint;
+    voidedFils: bigint;
+    refundAwaitingApprovalFils: bigint;
+    refundInFlightFils: bigint;
+  };
   t: Translate;
   locale: Locale;
 }) {
   const state = refundState(order);
-  if (state === "NONE") return null;
+  const amount = (fils: bigint) => formatAmount(fils, locale);
   return (
-    <div className="refund-note" data-refund-state={state}>
-      {state === "REFUNDED"
-        ? t("orders.refunded")
-        : t("orders.partlyRefunded", { amount: formatAmount(order.refundedFils, locale) })}
-    </div>
+    <>
+      {state === "NONE" ? null : (
+        <div className="refund-note" data-refund-state={state}>
+          {state === "REFUNDED"
+            ? t("orders.refunded")
+            : t("orders.partlyRefunded", { amount: amount(order.confirmedRefundFils) })}
+        </div>
+      )}
+      {order.refundAwaitingApprovalFils > 0n ? (
+        <div className="refund-note refund-note-pending" data-refund-state="AWAITING_APPROVAL">
+          {t("orders.refundAwaitingApproval", { amount: amount(order.refundAwaitingApprovalFils) })}
+        </div>
+      ) : null}
+      {order.refundInFlightFils > 0n ? (
+        <div className="refund-note refund-note-pending" data-refund-state="IN_FLIGHT">
+          {t("orders.refundInFlight", { amount: amount(order.refundInFlightFils) })}
+        </div>
+      ) : null}
+    </>
   );
 }

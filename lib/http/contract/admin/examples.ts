@@ -51,6 +51,7 @@ export const paidOrderRow = {
   amountFils: "12000000",
   currency: "IQD",
   refundedFils: "0",
+  confirmedRefundFils: "0",
   voidedFils: "0",
   paymentId: PAYMENT_ID,
   paymentRequestId: PAYMENT_REQUEST_ID,

@@ -32,8 +32,8 @@ import {
   escrowOperationRecord,
   nextCursor,
   orderItem,
+  orderListRow,
   orderRecord,
-  orderRow,
   personRecord,
   refundRecord,
   refundRequestRecord,
@@ -81,8 +81,15 @@ const searchMatch = z
   ])
   .meta({ description: "What the search box matched; only when `q` was given." });
 
+/** An example row as the list gives it: with no refund awaiting approval or in flight. */
+const listRow = <Row extends object>(row: Row) => ({
+  ...row,
+  refundAwaitingApprovalFils: "0",
+  refundInFlightFils: "0",
+});
+
 const orderListPage = z.object({
-  orders: z.array(orderRow).meta({ description: "Newest first." }),
+  orders: z.array(orderListRow).meta({ description: "Newest first." }),
   nextCursor,
   match: searchMatch.optional(),
 });
@@ -107,7 +114,7 @@ export const adminListOrders = defineEndpoint({
       request: { query: { status: "PAID", from: "2026-11-22", to: "2026-11-22", limit: 2 } },
       response: {
         status: 200,
-        body: { orders: [escrowOrderRow, paidOrderRow], nextCursor: PAID_ORDER_CURSOR },
+        body: { orders: [listRow(escrowOrderRow), listRow(paidOrderRow)], nextCursor: PAID_ORDER_CURSOR },
       },
     },
     {
@@ -117,7 +124,7 @@ export const adminListOrders = defineEndpoint({
       response: {
         status: 200,
         body: {
-          orders: [paidOrderRow],
+          orders: [listRow(paidOrderRow)],
           nextCursor: null,
           match: { kind: "order", orderId: ORDER_ID, by: "paymentRequestId" },
         },
@@ -144,7 +151,8 @@ const ordersCsv = z
     description:
       "RFC 4180 CSV with CRLF line ends, UTF-8 with a byte order mark (so Excel shows Arabic): the " +
       "header line, then one line per order, newest first. Amounts in fils and as plain numbers in " +
-      "IQD (24000.25); the products in English and Arabic; times in UTC and in Baghdad. A cell " +
+      "IQD (24000.25); `refunded` is what the wallet confirmed back, refunds awaiting approval and in " +
+      "flight have their own columns; the products in English and Arabic; times in UTC and in Baghdad. A cell " +
       "starting with = + - or @ is prefixed with ' so a spreadsheet never runs it as a formula.",
   });
 
@@ -233,6 +241,7 @@ const orderMoney = z
     awaitingApprovalFils: fils.meta({
       description: "Refund requests waiting for a second operator's approval.",
     }),
+    failedRefundFils: fils.meta({ description: "Refunds the wallet refused: the money never left." }),
     refundableFils: fils.meta({ description: "captured − refunded − pending − awaiting approval." }),
     voidedFils: fils,
     heldFils: fils.meta({ description: "Escrow money the wallet still holds for this order." }),
@@ -319,6 +328,7 @@ export const adminGetOrder = defineEndpoint({
           order: {
             ...paidOrderRecord,
             refundedFils: "5000000",
+            confirmedRefundFils: "5000000",
             items: [
               {
                 id: ITEM_ID,
@@ -341,6 +351,7 @@ export const adminGetOrder = defineEndpoint({
             refundedFils: "5000000",
             pendingRefundFils: "0",
             awaitingApprovalFils: "0",
+            failedRefundFils: "0",
             refundableFils: "7000000",
             voidedFils: "0",
             heldFils: "0",

@@ -80,7 +80,12 @@ export const orderRow = z
     status: z.enum(OrderStatus),
     amountFils: fils,
     currency: z.string(),
-    refundedFils: fils,
+    refundedFils: fils.meta({
+      description:
+        "Reserved by every refund asked for (awaiting approval, in flight or confirmed): what can no " +
+        "longer be refunded. What was refunded is confirmedRefundFils.",
+    }),
+    confirmedRefundFils: fils.meta({ description: "Refunds the wallet confirmed: the money is back." }),
     voidedFils: fils,
     paymentId: nullableText.meta({ description: "The wallet's id of the payment, once it answered." }),
     paymentRequestId: z.string().meta({ description: "Our id of the payment at the wallet (pay_…)." }),
@@ -93,6 +98,18 @@ export const orderRow = z
       .meta({ description: "The customer as a person; only for operators allowed to see personal data." }),
   })
   .meta({ id: "AdminOrderRow" });
+
+/** A row of the order list: the order, and its refunds not yet confirmed, each by its own name. */
+export const orderListRow = orderRow
+  .extend({
+    refundAwaitingApprovalFils: fils.meta({
+      description: "Refund requests waiting for a second operator: nothing was sent to the wallet.",
+    }),
+    refundInFlightFils: fils.meta({
+      description: "Refunds sent and not settled yet (processing or unknown): they may still fail.",
+    }),
+  })
+  .meta({ id: "AdminOrderListRow" });
 
 export const orderItem = z.object({
   id: rowId,

@@ -38,7 +38,9 @@ export const orderView = z
       })
       .optional()
       .meta({ description: "Only when FAILED." }),
-    refunded: fils,
+    refunded: fils.meta({
+      description: "Refunds the wallet confirmed; a refund still in flight is not counted.",
+    }),
     voided: fils,
     items: z
       .array(

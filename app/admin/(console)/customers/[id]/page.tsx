@@ -69,6 +69,22 @@ function TotalsSection({ detail: { totals }, t, locale }: View) {
         <dd data-testid="customer-refunded">
           <Amount fils={totals.refundedFils} locale={locale} />
         </dd>
+        {totals.refundAwaitingApprovalFils > 0n ? (
+          <>
+            <dt>{t("customer.refundAwaitingApproval")}</dt>
+            <dd data-testid="customer-refund-awaiting">
+              <Amount fils={totals.refundAwaitingApprovalFils} locale={locale} />
+            </dd>
+          </>
+        ) : null}
+        {totals.refundInFlightFils > 0n ? (
+          <>
+            <dt>{t("customer.refundInFlight")}</dt>
+            <dd data-testid="customer-refund-in-flight">
+              <Amount fils={totals.refundInFlightFils} locale={locale} />
+            </dd>
+          </>
+        ) : null}
       </dl>
     </section>
   );

@@ -54,6 +54,8 @@ export function MoneySection({
             ? row("order.money.awaiting", money.awaitingApprovalFils, "− ")
             : null}
           {row("order.money.refundable", money.refundableFils, "= ", true)}
+          {/* Apart from the sum: refused refunds took nothing, and are named so nobody counts them. */}
+          {money.failedRefundFils > 0n ? row("order.money.failed", money.failedRefundFils) : null}
           {order.flow === "ESCROW" ? (
             <>
               {row("order.money.held", money.heldFils)}
