@@ -1,7 +1,9 @@
 // Operators as an ADMIN manages them: create with a role and a first password, change the role,
 // disable or enable (a disabled operator is refused on the next request, whatever their session says),
 // unlock (forget their wrong passwords, so they may try again at once from anywhere). Nobody can
-// disable themselves or change their own role (so a console always keeps someone who manages it). Every change is audited; password hashes never leave this module.
+// disable themselves or change their own role (so a console always keeps someone who manages it),
+// give a role beyond their own, or change anything of an operator whose role holds more than theirs
+// (lib/operators/roles/grant-ceiling.ts). Every change is audited; password hashes never leave this module.
 import type { z } from "zod";
 import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import type { operatorInput, operatorUpdate } from "@/lib/operators/operator-inputs";
@@ -13,7 +15,9 @@ import type { Operator, PrismaClient } from "@/lib/platform/db";
 import { createUnlessTaken } from "@/lib/platform/db/errors";
 import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/platform/errors/domain-errors";
 import { recordAudit } from "./audit/record-audit";
-import { assertRoleExists } from "./roles/manage-roles";
+import { assertNotAbove, assertWithinOwnGrants } from "./roles/grant-ceiling";
+import { grantsOf } from "./roles/grants";
+import { findRoleOrRefuse } from "./roles/manage-roles";
 
 /** What anyone may see of an operator: never the password hash nor the second factor's secret. */
 function publicOperator(operator: Operator) {
@@ -35,7 +39,9 @@ export async function createOperator(
   return createUnlessTaken(
     () =>
       ctx.prisma.$transaction(async (tx) => {
-        await assertRoleExists(tx, input.role);
+        const role = await findRoleOrRefuse(tx, input.role);
+        // The first admin (a script, `npm run dev`) has nobody above it to measure against.
+        if (actor) assertWithinOwnGrants(actor, grantsOf(role), `An operator of the role ${role.name}`);
         const operator = await tx.operator.create({
           data: { email: input.email, name: input.name, role: input.role, passwordHash },
         });
@@ -64,9 +70,18 @@ export async function updateOperator(
   }
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const updated = await ctx.prisma.$transaction(async (tx) => {
-    const before = await tx.operator.findUnique({ where: { id: operatorId } });
-    if (!before) throw new NotFoundError("No such operator.");
-    if (input.role) await assertRoleExists(tx, input.role);
+    const found = await tx.operator.findUnique({
+      where: { id: operatorId },
+      include: { roleDefinition: true },
+    });
+    if (!found) throw new NotFoundError("No such operator.");
+    const { roleDefinition, ...before } = found;
+    // Their password, role or access is theirs and their peers' to change, never someone's below them.
+    if (operatorId !== actor.id) assertNotAbove(actor, grantsOf(roleDefinition), `${before.email}'s role`);
+    if (input.role) {
+      const role = await findRoleOrRefuse(tx, input.role);
+      assertWithinOwnGrants(actor, grantsOf(role), `The role ${role.name}`);
+    }
     const after = await tx.operator.update({
       where: { id: operatorId },
       data: {

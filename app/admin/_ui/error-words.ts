@@ -23,6 +23,8 @@ interface ApiError {
     resultCode?: string;
     reason?: string;
     permission?: string;
+    permissions?: string[];
+    limits?: string[];
   };
 }
 
@@ -38,6 +40,17 @@ function fieldsOf(error: ApiError, t: Translate): string {
   return [...new Set(labels)].join(t("field.separator")) || t("field.other");
 }
 
+/** The permissions and refund limits a refused grant went beyond, by their names on the Roles page. */
+function excessWords(details: NonNullable<ApiError["details"]>, t: Translate): string {
+  const limitLabel = (name: string) =>
+    name === "refundLimitFils" ? t("roles.refundLimit") : t("roles.dailyLimit");
+  const words = [
+    ...(details.permissions ?? []).filter(isPermission).map((permission) => permissionLabel(t, permission)),
+    ...(details.limits ?? []).map(limitLabel),
+  ];
+  return words.join(t("field.separator")) || "—";
+}
+
 export function describeError(answer: ApiAnswer, t: Translate, locale: Locale): string {
   const error = (answer.body as { error?: ApiError } | null)?.error;
   if (!error?.code)
@@ -50,6 +63,8 @@ export function describeError(answer: ApiAnswer, t: Translate, locale: Locale): 
   }
   if (error.code === "FORBIDDEN" && details.reason === "SECOND_FACTOR_REQUIRED")
     return t("error.SECOND_FACTOR_REQUIRED");
+  if (error.code === "FORBIDDEN" && details.reason === "GRANT_EXCEEDS_OWN")
+    return t("error.GRANT_EXCEEDS_OWN", { what: excessWords(details, t) });
   if (locale === "en" && SPECIFIC_IN_ENGLISH.has(error.code) && error.message)
     return error.message + reference;
   const key = dynamicKey("error", error.code);

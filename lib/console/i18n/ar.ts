@@ -192,6 +192,8 @@ export const ar: Messages = {
   "error.FORBIDDEN": "دورك لا يسمح بهذا.",
   "error.FORBIDDEN_PERMISSION": "هذا يحتاج صلاحية «{permission}»، ودورك لا يملكها.",
   "error.SECOND_FACTOR_REQUIRED": "دورك يتطلب عامل تحقق ثانياً: أعدّه في «حسابك» أولاً.",
+  "error.GRANT_EXCEEDS_OWN":
+    "هذا يمنح أكثر مما يملكه دورك ({what})، أو يغيّر حساب شخص يملك دوره أكثر من دورك. اطلب ذلك ممن يملكه دوره.",
   "error.UNAUTHENTICATED": "انتهت جلستك. سجّل الدخول مرة أخرى.",
   "error.CROSS_SITE_REQUEST":
     "يجب أن يأتي هذا التغيير من صفحة لوحة التحكم نفسها. أعد تحميلها وحاول مرة أخرى.",

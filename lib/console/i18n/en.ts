@@ -195,6 +195,8 @@ export const en = {
   "error.FORBIDDEN": "Your role does not allow this.",
   "error.FORBIDDEN_PERMISSION": "This needs the permission “{permission}”, which your role does not have.",
   "error.SECOND_FACTOR_REQUIRED": "Your role requires a second factor: set one up on “Your account” first.",
+  "error.GRANT_EXCEEDS_OWN":
+    "That would give more than your own role holds ({what}), or change someone whose role holds more than yours. Ask someone whose role holds it.",
   "error.UNAUTHENTICATED": "Your session has ended. Sign in again.",
   "error.CROSS_SITE_REQUEST": "This change must come from the console's own page. Reload it and try again.",
   "error.RATE_LIMITED": "Too many attempts. Wait a minute and try again.",

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { newApiKeySecret } from "@/lib/operators/api-keys/authenticate-api-key";
 import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import type { apiKeyInput } from "@/lib/operators/operator-inputs";
+import { assertWithinOwnGrants } from "@/lib/operators/roles/grant-ceiling";
 import { grantsOf } from "@/lib/operators/roles/grants";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import type { ApiKey, Operator } from "@/lib/platform/db";
@@ -45,11 +46,9 @@ export async function createApiKey(
   const key = await ctx.prisma.$transaction(async (tx) => {
     const role = await tx.role.findUnique({ where: { key: input.role } });
     if (!role) throw new InvalidRequestError(`There is no role "${input.role}".`, { role: input.role });
-    // Through a key of their own, an admin could otherwise hand out more than that key may do.
-    const beyond = grantsOf(role).permissions.filter((permission) => !actor.permissions.includes(permission));
-    if (beyond.length > 0) {
-      throw new ForbiddenError(`A key cannot do more than you: your role lacks ${beyond.join(", ")}.`);
-    }
+    // A key is narrowed to its maker's grants when used (authenticate-api-key.ts); refusing here
+    // too says so at once, instead of handing out a key that silently does less than its role.
+    assertWithinOwnGrants(actor, grantsOf(role), `A key of the role ${role.name}`);
     const created = await tx.apiKey.create({
       data: {
         name: input.name,

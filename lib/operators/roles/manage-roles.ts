@@ -6,7 +6,9 @@ import type { z } from "zod";
 import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import type { roleInput, roleUpdate } from "@/lib/operators/operator-inputs";
 import { ADMIN_ROLE, BUILT_IN_ROLES } from "@/lib/operators/roles/built-in-roles";
-import { PERMISSIONS } from "@/lib/operators/roles/permissions";
+import { assertNotAbove, assertWithinOwnGrants } from "@/lib/operators/roles/grant-ceiling";
+import { type Grants, grantsOf } from "@/lib/operators/roles/grants";
+import { isPermission, PERMISSIONS } from "@/lib/operators/roles/permissions";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import type { Prisma, PrismaClient, Role } from "@/lib/platform/db";
 import {
@@ -47,6 +49,7 @@ function keyFor(name: string, taken: ReadonlySet<string>): string {
 }
 
 export async function createRole(ctx: Context, actor: OperatorIdentity, input: z.output<typeof roleInput>) {
+  assertWithinOwnGrants(actor, grantsOfInput(input), `The role ${input.name}`);
   return ctx.prisma.$transaction(async (tx) => {
     const existing = await tx.role.findMany({ select: { key: true, name: true } });
     if (existing.some((role) => role.name.toLocaleLowerCase() === input.name.toLocaleLowerCase())) {
@@ -79,6 +82,9 @@ export async function updateRole(
 ) {
   return ctx.prisma.$transaction(async (tx) => {
     const before = await lockRole(tx, key);
+    // A role holding more than yours is not yours to change; one you change stays within yours.
+    assertNotAbove(actor, grantsOf(before), `The role ${before.name}`);
+    assertWithinOwnGrants(actor, grantsOfInput(input, before), `The role ${input.name ?? before.name}`);
     if (key === ADMIN_ROLE && input.permissions && input.permissions.length !== PERMISSIONS.length) {
       throw new ForbiddenError(
         "The Admin role always holds every permission, so someone can always manage the console.",
@@ -147,16 +153,35 @@ export async function requireSecondFactorForAll(ctx: Context, actor: OperatorIde
   });
 }
 
-/** The role exists (or the operator's input names none): a clear 422 rather than a foreign-key 500. */
-export async function assertRoleExists(tx: Prisma.TransactionClient, key: string): Promise<void> {
-  const role = await tx.role.findUnique({ where: { key }, select: { key: true } });
+/** The role the input names, or a clear 422 (rather than a foreign-key 500) when there is none. */
+export async function findRoleOrRefuse(tx: Prisma.TransactionClient, key: string): Promise<Role> {
+  const role = await tx.role.findUnique({ where: { key } });
   if (!role) throw new InvalidRequestError(`There is no role "${key}".`, { role: key });
+  return role;
 }
 
 async function lockRole(tx: Prisma.TransactionClient, key: string): Promise<Role> {
   const [locked] = await tx.$queryRaw<{ key: string }[]>`SELECT key FROM roles WHERE key = ${key} FOR UPDATE`;
   if (!locked) throw new NotFoundError("No such role.");
   return tx.role.findUniqueOrThrow({ where: { key } });
+}
+
+/** What a role would grant with `input` applied (to `before`, for a change; a new role's limits default to none). */
+function grantsOfInput(
+  input: z.output<typeof roleUpdate>,
+  before?: Role,
+): Pick<Grants, "permissions" | "refundLimits"> {
+  return {
+    permissions: (input.permissions ?? before?.permissions ?? []).filter(isPermission),
+    refundLimits: {
+      perRefundFils:
+        input.refundLimitFils === undefined ? (before?.refundLimitFils ?? null) : input.refundLimitFils,
+      perDayFils:
+        input.dailyRefundLimitFils === undefined
+          ? (before?.dailyRefundLimitFils ?? null)
+          : input.dailyRefundLimitFils,
+    },
+  };
 }
 
 function roleData(input: z.output<typeof roleUpdate>) {

@@ -3,6 +3,8 @@
 // are using. An ADMIN sees and ends any operator's. Ending someone else's session is audited; the
 // sessions themselves are lib/operators/sessions/operator-sessions.ts.
 import type { OperatorIdentity } from "@/lib/operators/operator-identity";
+import { assertNotAbove } from "@/lib/operators/roles/grant-ceiling";
+import { grantsOf } from "@/lib/operators/roles/grants";
 import { can } from "@/lib/operators/roles/permissions";
 import {
   endOperatorSession,
@@ -51,9 +53,15 @@ export async function listSessions(
 
 /** Ends one session: one's own, or (an ADMIN) anyone's. Ending one already over changes nothing. */
 export async function endSession(ctx: Context, actor: OperatorIdentity, sessionId: string) {
-  const session = await ctx.prisma.operatorSession.findUnique({ where: { id: sessionId } });
+  const session = await ctx.prisma.operatorSession.findUnique({
+    where: { id: sessionId },
+    include: { operator: { include: { roleDefinition: true } } },
+  });
   if (!session) throw new NotFoundError("No such session.");
   assertMayManage(actor, session.operatorId);
+  if (session.operatorId !== actor.id) {
+    assertNotAbove(actor, grantsOf(session.operator.roleDefinition), `${session.operator.email}'s role`);
+  }
   const ended = await ctx.prisma.$transaction(async (tx) => {
     const changed = await endOperatorSession(tx, sessionId, "ENDED_BY_OPERATOR", ctx.now());
     if (changed && session.operatorId !== actor.id) {

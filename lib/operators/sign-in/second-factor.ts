@@ -21,6 +21,8 @@ import {
 } from "@/lib/platform/errors/domain-errors";
 import { toLatinDigits } from "@/lib/platform/validation/latin-digits";
 import type { OperatorIdentity } from "../operator-identity";
+import { assertNotAbove } from "../roles/grant-ceiling";
+import { grantsOf } from "../roles/grants";
 import { endOperatorSessions } from "../sessions/operator-sessions";
 
 const ISSUER = "Merchant console";
@@ -175,8 +177,14 @@ export async function checkSecondFactor(
 /** An ADMIN turns an operator's two-step sign-in off (a lost phone); their sessions end. Audited. */
 export async function resetSecondFactor(ctx: Context, actor: OperatorIdentity, operatorId: string) {
   return ctx.prisma.$transaction(async (tx) => {
-    const before = await tx.operator.findUnique({ where: { id: operatorId } });
+    const before = await tx.operator.findUnique({
+      where: { id: operatorId },
+      include: { roleDefinition: true },
+    });
     if (!before) throw new NotFoundError("No such operator.");
+    // With it gone, setting their password would be all it takes to become them.
+    if (operatorId !== actor.id)
+      assertNotAbove(actor, grantsOf(before.roleDefinition), `${before.email}'s role`);
     await tx.operator.update({
       where: { id: operatorId },
       data: { totpSecret: null, totpEnabledAt: null, totpLastStep: null },

@@ -64,4 +64,24 @@ describe("describeError: what the console says when the API refuses", () => {
     expect(describeError(conflict, english, "en")).toBe("This refund request was already approved.");
     expect(describeError(conflict, arabic, "ar")).not.toMatch(LATIN_LETTERS);
   });
+
+  it("names what a refused grant went beyond, permissions and refund limits, in either language", () => {
+    const beyond = refused(
+      {
+        code: "FORBIDDEN",
+        message: "The role X would have the permissions refunds.approve",
+        details: {
+          reason: "GRANT_EXCEEDS_OWN",
+          permissions: ["refunds.approve"],
+          limits: ["refundLimitFils"],
+        },
+      },
+      403,
+    );
+    const inEnglish = describeError(beyond, english, "en");
+    expect(inEnglish).toContain("more than your own role holds");
+    expect(inEnglish).toContain("Largest refund without approval (IQD)");
+    expect(inEnglish, "not the server's permission code").not.toContain("refunds.approve");
+    expect(describeError(beyond, arabic, "ar")).not.toMatch(/[A-Za-z]{3}/);
+  });
 });

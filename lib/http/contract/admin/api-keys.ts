@@ -69,7 +69,8 @@ export const adminCreateApiKey = defineEndpoint({
   summary: "Make an API key for a script",
   description:
     "The answer carries the secret, once. The key acts for you with the role given (at most yours now, " +
-    "and at most your current role whenever it is used); disabling you stops it. Audited. Send it as " +
+    "permissions and refund limits alike, or 403 with `details.reason` GRANT_EXCEEDS_OWN; and at most " +
+    "your current role whenever it is used); disabling you stops it. Audited. Send it as " +
     "`Authorization: Bearer <secret>`.",
   auth: { operator: "integrations.manage" },
   body: apiKeyInput,

@@ -39,7 +39,9 @@ export const adminCreateOperator = defineEndpoint({
   method: "post",
   path: "/api/admin/operators",
   summary: "Add an operator with a role and a first password",
-  description: "The e-mail is stored in lower case. Audited.",
+  description:
+    "The e-mail is stored in lower case. A role holding a permission or a refund limit beyond the " +
+    "caller's own is refused (403, `details.reason` GRANT_EXCEEDS_OWN). Audited.",
   auth: { operator: "operators.manage" },
   body: operatorInput,
   responses: { 201: { description: "The new operator.", body: operatorRecord } },
@@ -102,7 +104,9 @@ export const adminUpdateOperator = defineEndpoint({
   summary: "Change an operator's role, disable or enable, unlock, or set a new password",
   description:
     "A disabled operator is refused on their next request, whatever their session says. Nobody can " +
-    "disable themselves or give up their own ADMIN role (403). Audited.",
+    "disable themselves or give up their own ADMIN role (403). Nobody gives a role beyond their own, " +
+    "nor changes anything of an operator whose role holds more than theirs (403, `details.reason` " +
+    "GRANT_EXCEEDS_OWN). Audited.",
   auth: { operator: "operators.manage" },
   params: operatorParams,
   body: operatorUpdate,

@@ -78,6 +78,9 @@ export const adminCreateRole = defineEndpoint({
   method: "post",
   path: "/api/admin/roles",
   summary: "Add a role; its key is made from its name",
+  description:
+    "Its permissions and refund limits stay within the caller's own (403, `details.reason` " +
+    "GRANT_EXCEEDS_OWN); a role without limits refunds without limit.",
   auth: { operator: "operators.manage" },
   body: roleInput,
   responses: { 201: { description: "The new role.", body: roleRecord } },
@@ -114,7 +117,10 @@ export const adminUpdateRole = defineEndpoint({
   method: "patch",
   path: "/api/admin/roles/{key}",
   summary: "Change a role's name, permissions, refund limits or second-factor requirement",
-  description: "Applies to its operators at their next request. The Admin role keeps every permission.",
+  description:
+    "Applies to its operators at their next request. The Admin role keeps every permission. A role " +
+    "holding more than the caller's, or a change giving more, is refused (403, `details.reason` " +
+    "GRANT_EXCEEDS_OWN).",
   auth: { operator: "operators.manage" },
   params: roleParams,
   body: roleUpdate,
