@@ -94,12 +94,12 @@ function summary(variant: Variant) {
 
 try {
   if (!existsSync(".next/BUILD_ID")) {
-    console.log("no production build found: running next build");
-    const build = spawnSync("npx", ["next", "build"], {
+    console.log("no production build found: running npm run build");
+    const build = spawnSync("npm", ["run", "build"], {
       stdio: "inherit",
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
     });
-    if (build.status !== 0) throw new Error("next build failed");
+    if (build.status !== 0) throw new Error("npm run build failed");
   }
   await migrateDatabase(databaseUrl);
   const prisma = createPrismaClient(databaseUrl);

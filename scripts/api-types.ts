@@ -1,4 +1,4 @@
-// The mini program client's TypeScript types, rendered from an OpenAPI document by openapi-typescript
+// The typed clients' TypeScript types (the mini program's and the console's), rendered from an OpenAPI document by openapi-typescript
 // (tools/openapi-typescript: it needs the TypeScript 5 compiler API, so it runs in its own process).
 // Shared by `npm run api:client`, which writes them, and the test that checks the committed copy.
 import { spawn } from "node:child_process";
@@ -8,6 +8,9 @@ const root = path.resolve(import.meta.dirname, "..");
 
 /** The committed types the mini program client is typed by. */
 export const API_TYPES_FILE = path.join(root, "clients", "mini-program", "api-types.ts");
+
+/** The console client's types: generated on install and before every typecheck, never committed. */
+export const CONSOLE_API_TYPES_FILE = path.join(root, "generated", "console-api.ts");
 
 const RENDERER = path.join(root, "tools", "openapi-typescript", "render-types.mjs");
 

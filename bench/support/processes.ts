@@ -9,12 +9,12 @@ import { burnMsFromEnv } from "./burn-cpu";
 /** Builds the app once if there is no production build yet (`npm run build` makes one). */
 export function ensureProductionBuild(): void {
   if (existsSync(".next/BUILD_ID")) return;
-  console.log("no production build found: running next build");
-  const build = spawnSync("npx", ["next", "build"], {
+  console.log("no production build found: running npm run build");
+  const build = spawnSync("npm", ["run", "build"], {
     stdio: "inherit",
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
-  if (build.status !== 0) throw new Error("next build failed");
+  if (build.status !== 0) throw new Error("npm run build failed");
 }
 
 export interface NextAppOptions {

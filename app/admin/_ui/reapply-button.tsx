@@ -5,14 +5,10 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { dynamicKey } from "@/lib/console/i18n/translate";
-import { callAdminApi } from "./admin-api";
+import { consoleApi, sent } from "./console-api";
 import { useErrorText } from "./error-words";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
-
-interface Reapplied {
-  result?: { status?: string; note?: string | null; error?: string };
-}
 
 export function ReapplyButton({ notificationId }: { notificationId: string }) {
   const t = useT();
@@ -27,9 +23,14 @@ export function ReapplyButton({ notificationId }: { notificationId: string }) {
         triggerData={`reapply-${notificationId}`}
         title={t("notifications.reapplyTitle")}
         submit={async () => {
-          const answer = await callAdminApi<Reapplied>(`/api/admin/notifications/${notificationId}/reapply`);
+          const answer = await sent(
+            consoleApi.POST("/api/admin/notifications/{id}/reapply", {
+              params: { path: { id: notificationId } },
+            }),
+          );
           if (!answer.ok) return t("common.error", { message: errorText(answer) });
-          const status = answer.body?.result?.status ?? "NOTHING_TO_DO";
+          const status =
+            answer.ok && answer.body && "result" in answer.body ? answer.body.result.status : "NOTHING_TO_DO";
           setOutcome(t(dynamicKey("notifications.reapplied", status)));
           router.refresh();
           return undefined;

@@ -26,6 +26,12 @@ export const MINI_PROGRAM_CLIENT_AREAS: readonly ApiArea[] = API_AREAS.filter(
   (area) => area !== operatorConsoleApi && area !== consoleSignInApi,
 );
 
+/**
+ * The areas the console's typed client is generated from (generated/console-api.ts, by
+ * `npm run api:console-types`): the console's own JSON API, which its browser components call.
+ */
+export const CONSOLE_CLIENT_AREAS: readonly ApiArea[] = [operatorConsoleApi];
+
 export function allEndpoints(areas: readonly ApiArea[] = API_AREAS): Endpoint[] {
   return areas.flatMap((area) => area.endpoints);
 }

@@ -3,7 +3,11 @@
 // behind the earlier one) are not held for minutes by a short outage. The real timing, with the
 // database's clock and the worker's cadence, is measured in test/integration/events/retry-timing.test.ts.
 import { describe, expect, it } from "vitest";
-import { afterFailure, HOOK_RETRY_DELAYS_MS, WEBHOOK_RETRY_DELAYS_MS } from "@/lib/platform/queue/retry-schedule";
+import {
+  afterFailure,
+  HOOK_RETRY_DELAYS_MS,
+  WEBHOOK_RETRY_DELAYS_MS,
+} from "@/lib/platform/queue/retry-schedule";
 
 const SCAN_EVERY_MS = 1_000;
 const HOUR = 3_600_000;

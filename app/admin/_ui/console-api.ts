@@ -1,0 +1,38 @@
+"use client";
+// The console's typed client of its own JSON API (/api/admin/*): openapi-fetch over the types that
+// `npm run api:console-types` derives from the contracts (lib/http/contract/admin). A call names its
+// path and method as the API reference does, and the compiler checks its path parameters and body
+// against the contract:
+//
+//   const answer = await sent(consoleApi.POST("/api/admin/operators", { body }));
+//   const done = await sent(consoleApi.POST("/api/admin/orders/{id}/refund", {
+//     params: { path: { id } }, body, headers: idempotencyKeyHeader(key),
+//   }));
+//
+// The session cookie rides along; the browser's Origin header passes the API's cross-site check
+// because these calls come from our own pages.
+import createClient from "openapi-fetch";
+import type { paths } from "@/generated/console-api";
+import type { ApiAnswer } from "./admin-api";
+
+export const consoleApi = createClient<paths>({ baseUrl: "", credentials: "same-origin" });
+
+/** The header that makes a retried action happen once (see newIdempotencyKey). */
+export function idempotencyKeyHeader(key: string): { "idempotency-key": string } {
+  return { "idempotency-key": key };
+}
+
+/**
+ * What the dialogs and buttons read of an answer: ok, status and the body (the data, or the error
+ * `{ error: { code, message } }`). A request that never got an answer (offline) is status 0.
+ */
+export async function sent<Data, Failure>(
+  call: Promise<{ data?: Data; error?: Failure; response: Response }>,
+): Promise<ApiAnswer<Data | Failure>> {
+  try {
+    const { data, error, response } = await call;
+    return { ok: response.ok, status: response.status, body: (response.ok ? data : error) ?? null };
+  } catch {
+    return { ok: false, status: 0, body: null };
+  }
+}
