@@ -6,7 +6,7 @@
 //
 //   const answer = await sent(consoleApi.POST("/api/admin/operators", { body }));
 //   const done = await sent(consoleApi.POST("/api/admin/orders/{id}/refund", {
-//     params: { path: { id } }, body, headers: idempotencyKeyHeader(key),
+//     params: { path: { id } }, body, headers: { "idempotency-key": key },
 //   }));
 //
 // The session cookie rides along; the browser's Origin header passes the API's cross-site check
@@ -16,11 +16,6 @@ import type { paths } from "@/generated/console-api";
 import type { ApiAnswer } from "./admin-api";
 
 export const consoleApi = createClient<paths>({ baseUrl: "", credentials: "same-origin" });
-
-/** The header that makes a retried action happen once (see newIdempotencyKey). */
-export function idempotencyKeyHeader(key: string): { "idempotency-key": string } {
-  return { "idempotency-key": key };
-}
 
 /**
  * What the dialogs and buttons read of an answer: ok, status and the body (the data, or the error
