@@ -3,7 +3,10 @@
 import { mkdirSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import { SandboxClock } from "./clock";
+import { handleProxyRequest, isProxyRequest, proxyUpgrade } from "./container/proxy";
+import { handleContainerRequest } from "./container/routes";
 import type { SandboxContext, SandboxMode } from "./context";
 import { handleControlRequest } from "./control/routes";
 import { runDueWork } from "./domain/due-work";
@@ -77,6 +80,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
     });
   });
   server.keepAliveTimeout = 30_000;
+  server.on("upgrade", (request, socket, head) => upgrade(ctx, request, socket, head));
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -122,8 +126,18 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Runnin
   };
 }
 
+/** WebSockets: only a proxied mini program's (its dev server's hot reload). */
+function upgrade(ctx: SandboxContext, request: IncomingMessage, socket: Duplex, head: Buffer): void {
+  if (ctx.mode !== "off" && isProxyRequest(request)) proxyUpgrade(request, socket, head);
+  else socket.destroy();
+}
+
 async function route(ctx: SandboxContext, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const url = new URL(request.url ?? "/", "http://sandbox.local");
+  if (ctx.mode !== "off" && isProxyRequest(request)) return handleProxyRequest(ctx, request, response);
+  if (ctx.mode !== "off" && (url.pathname === "/container" || url.pathname.startsWith("/container/"))) {
+    if (await handleContainerRequest(ctx, request, response, url)) return;
+  }
   if (/^\/v\d+\//.test(url.pathname)) return handleWalletRequest(ctx, request, response, url.pathname);
   if (url.pathname.startsWith("/sandbox/")) {
     if (ctx.mode === "off") {

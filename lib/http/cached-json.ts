@@ -6,7 +6,9 @@ import { createHash } from "node:crypto";
 export function cachedJson(request: Request, body: unknown, options: { maxAgeSeconds: number }): Response {
   const text = JSON.stringify(body);
   const etag = `"${createHash("sha256").update(text).digest("base64url")}"`;
-  const headers = { "Cache-Control": `public, max-age=${options.maxAgeSeconds}`, ETag: etag };
+  // Vary: a mini program's browser gets CORS headers for its origin (proxy.ts); a cache must not
+  // hand that answer to another origin, nor one without them to it.
+  const headers = { "Cache-Control": `public, max-age=${options.maxAgeSeconds}`, ETag: etag, Vary: "Origin" };
   if (ifNoneMatch(request.headers.get("if-none-match"), etag)) {
     return new Response(null, { status: 304, headers });
   }

@@ -44,6 +44,11 @@ const rawSchema = z.object({
   DATABASE_URL: z.string().default("postgresql://postgres@127.0.0.1:5432/merchant"),
   REDIS_URL: z.string().default("redis://127.0.0.1:6379"),
   SANDBOX_PORT: port.default(4010),
+  // The reference mini program's port under `npm run dev` (miniapp/).
+  MINIAPP_PORT: port.default(5173),
+  // Origins the mini program's API (/api/mini/*) answers with CORS, comma-separated: where the wallet
+  // hosts the H5 mini program. Locally: the reference mini program and its address in the container.
+  MINI_PROGRAM_ORIGINS: optionalText,
   // Where the wallet lives. Unset in development means the bundled sandbox.
   WALLET_BASE_URL: optionalText.pipe(z.url().optional()),
   WALLET_CLIENT_ID: optionalText,
@@ -146,6 +151,12 @@ export interface Env {
   databaseUrl: string;
   redisUrl: string;
   sandboxPort: number;
+  miniProgram: {
+    /** `npm run dev` serves the reference mini program here. */
+    port: number;
+    /** Origins answered with CORS on /api/mini/* (lib/http/cors.ts). */
+    origins: string[];
+  };
   wallet: {
     baseUrl: string;
     /** True when no wallet is configured and the bundled sandbox plays it. */
@@ -252,6 +263,38 @@ function decodeEncryptionKey(problems: string[], value: string | undefined): Buf
 }
 
 type Raw = z.output<typeof rawSchema>;
+
+/**
+ * MINI_PROGRAM_ORIGINS as origins (scheme, host and port; no path, no `*`). Unset outside production:
+ * the reference mini program of `npm run dev`, directly and as the wallet container serves it.
+ */
+function miniProgramOrigins(problems: string[], raw: Raw, isProduction: boolean): string[] {
+  if (raw.MINI_PROGRAM_ORIGINS === undefined) {
+    if (isProduction) return [];
+    const port = raw.MINIAPP_PORT;
+    return [
+      `http://127.0.0.1:${port}`,
+      `http://localhost:${port}`,
+      `http://app-${port}.localhost:${raw.SANDBOX_PORT}`,
+    ];
+  }
+  const origins: string[] = [];
+  for (const entry of raw.MINI_PROGRAM_ORIGINS.split(",")
+    .map((value) => value.trim())
+    .filter(Boolean)) {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = undefined;
+    }
+    const plainHost = url && /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname);
+    if (url && plainHost && /^https?:$/.test(url.protocol) && url.origin === entry.replace(/\/$/, "")) {
+      origins.push(url.origin);
+    } else problems.push(`MINI_PROGRAM_ORIGINS: "${entry}" is not an origin (https://host[:port], no path)`);
+  }
+  return origins;
+}
 type LocalSecrets = ReturnType<typeof ensureLocalSecrets>;
 
 /**
@@ -274,6 +317,7 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
     problems,
     raw.TOKEN_ENCRYPTION_KEY ?? local?.tokenEncryptionKey,
   );
+  const origins = miniProgramOrigins(problems, raw, isProduction);
   if (problems.length > 0 || !keys.privateKey) {
     throw new EnvError(problems.length > 0 ? problems : ["MERCHANT_PRIVATE_KEY: missing"]);
   }
@@ -286,6 +330,7 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
     databaseUrl: raw.DATABASE_URL,
     redisUrl: raw.REDIS_URL,
     sandboxPort: raw.SANDBOX_PORT,
+    miniProgram: { port: raw.MINIAPP_PORT, origins },
     wallet: walletSettings(raw, { privateKey: keys.privateKey, publicKey: keys.publicKey }, local),
     tokenEncryptionKey,
     sessionSecret: raw.SESSION_SECRET ?? (local?.sessionSecret as string),

@@ -4,7 +4,7 @@
 //
 // Afterwards the wallet returns the user to the mini program, like tradePay's callback: to the
 // `paymentRedirectUrl` of `pay` when the merchant sent one, else to the page that opened the
-// cashier (the simulator passes `returnTo`; another front end is known by its Referer).
+// cashier (the browser container passes `returnTo`; another front end is known by its Referer).
 import type { SandboxContext } from "../context";
 import { cancelAtCashier, closeIfExpired, payAtCashier } from "../domain/payments";
 import type { Payment } from "../store/entities";
@@ -28,14 +28,15 @@ function summary(ctx: SandboxContext, payment: Payment) {
 
 /**
  * Where "back to the mini program" leads when the merchant gave no paymentRedirectUrl: the
- * simulator page named by `returnTo` (a same-origin path, nothing else), or the page of another
+ * container's return page named by `returnTo` (that same-origin path, nothing else), or the page of another
  * origin that opened the cashier (its Referer; the sandbox's own pages are not the mini program).
  */
 export function returnTarget(
   ctx: SandboxContext,
   opened: { returnTo?: string | null; referer?: string | null },
 ): string | undefined {
-  if (opened.returnTo && /^\/simulator(\/|\?|$)/.test(opened.returnTo)) return opened.returnTo;
+  if (opened.returnTo && /^\/(container\/return|simulator)(\/|\?|$)/.test(opened.returnTo))
+    return opened.returnTo;
   const url = httpUrl(opened.referer);
   return url && url.origin !== new URL(ctx.baseUrl()).origin ? url.toString() : undefined;
 }

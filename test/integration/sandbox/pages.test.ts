@@ -168,6 +168,15 @@ describe("the cashier returns the user to the mini program", () => {
     expect(backHref(html)?.replaceAll("&amp;", "&")).toBe(`/simulator/shop?app=${app}`);
   });
 
+  it("else to the wallet container's return page, when the container opened the cashier", async () => {
+    const html = await payThrough(await cashierPayment(), { query: "?returnTo=%2Fcontainer%2Freturn" });
+    expect(backHref(html)).toBe("/container/return");
+    for (const other of ["/container/api/authorize", "/container", "//elsewhere.example/container/return"]) {
+      const elsewhere = await payThrough(await cashierPayment(), { query: `?returnTo=${encodeURIComponent(other)}` });
+      expect(backHref(elsewhere), other).toBeUndefined();
+    }
+  });
+
   it("else to the front end that opened it (its Referer), never to the sandbox's own pages", async () => {
     expect(
       backHref(await payThrough(await cashierPayment(), { referer: "http://127.0.0.1:5199/checkout" })),
