@@ -172,7 +172,9 @@ describe("the cashier returns the user to the mini program", () => {
     const html = await payThrough(await cashierPayment(), { query: "?returnTo=%2Fcontainer%2Freturn" });
     expect(backHref(html)).toBe("/container/return");
     for (const other of ["/container/api/authorize", "/container", "//elsewhere.example/container/return"]) {
-      const elsewhere = await payThrough(await cashierPayment(), { query: `?returnTo=${encodeURIComponent(other)}` });
+      const elsewhere = await payThrough(await cashierPayment(), {
+        query: `?returnTo=${encodeURIComponent(other)}`,
+      });
       expect(backHref(elsewhere), other).toBeUndefined();
     }
   });
