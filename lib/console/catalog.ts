@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { recordAudit } from "@/lib/operators/audit/record-audit";
 import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import { invalidateCatalogCache } from "@/lib/payments/catalog/catalog-cache";
+import { priceChangeSize } from "@/lib/payments/catalog/price-change";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import type { PrismaClient } from "@/lib/platform/db";
 import { createUnlessTaken } from "@/lib/platform/db/errors";
@@ -46,16 +47,30 @@ export async function createProduct(
   );
 }
 
+/** A price moved more than tenfold either way is saved only when the change says it means it. */
+function refuseLargePriceChange(beforeFils: bigint, afterFils: bigint) {
+  const size = priceChangeSize(beforeFils, afterFils);
+  if (size !== "LARGE_RISE" && size !== "LARGE_DROP") return;
+  throw new ConflictError(
+    `The new price is ${size === "LARGE_RISE" ? "more than ten times" : "less than a tenth of"} the current one: send confirmLargePriceChange: true if that is meant.`,
+    { reason: "LARGE_PRICE_CHANGE", beforeFils: beforeFils.toString(), afterFils: afterFils.toString() },
+  );
+}
+
 export async function updateProduct(
   ctx: ServiceContext,
   operator: OperatorIdentity,
   productId: string,
   input: z.output<typeof productUpdate>,
 ) {
+  const { confirmLargePriceChange, ...change } = input;
   const updated = await ctx.prisma.$transaction(async (tx) => {
     const before = await tx.product.findUnique({ where: { id: productId } });
     if (!before) throw new NotFoundError("No such product.");
-    const after = await tx.product.update({ where: { id: productId }, data: input });
+    if (change.priceFils !== undefined && !confirmLargePriceChange) {
+      refuseLargePriceChange(before.priceFils, change.priceFils);
+    }
+    const after = await tx.product.update({ where: { id: productId }, data: change });
     await recordAudit(tx, {
       operator,
       action: "product.update",

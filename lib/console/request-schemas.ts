@@ -151,7 +151,19 @@ export const productInput = z.strictObject({
   active: z.boolean().default(true),
 });
 
-export const productUpdate = productInput.omit({ sku: true }).partial();
+export const productUpdate = productInput
+  .omit({ sku: true })
+  .partial()
+  .extend({
+    confirmLargePriceChange: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          "Required (true) to set a price above ten times the current one or below a tenth of it: " +
+          "such a change is nearly always a slip (1.25 typed for 1,250) and is live at once.",
+      }),
+  });
 
 // ---------------------------------------------------------------- operators
 

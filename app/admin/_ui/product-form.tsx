@@ -1,11 +1,12 @@
 "use client";
-// Adding or editing a product (ADMIN). Prices are typed in dinars and sent in fils; an edit applies to
-// orders placed after it, never to one already placed.
-import { filsToInput, parseIqd } from "@/lib/platform/money/parse-iqd";
+// Adding or editing a product (ADMIN). Prices are typed in whole dinars, said back before saving
+// (price-field.tsx) and sent in fils; an edit applies to orders placed after it, never to one already
+// placed.
 import { callAdminApi } from "./admin-api";
 import { useErrorText } from "./error-words";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
+import { PriceField, readPrice } from "./price-field";
 
 export interface ProductRow {
   id: string;
@@ -21,8 +22,8 @@ export function ProductForm({ product }: { product?: ProductRow }) {
   const errorText = useErrorText();
 
   async function submit(form: FormData): Promise<string | undefined> {
-    const price = parseIqd(String(form.get("price") ?? ""));
-    if (price === null || price <= 0n) return t("action.invalidAmount");
+    const price = readPrice(form, product ? BigInt(product.priceFils) : undefined, t);
+    if ("problem" in price) return price.problem;
     const body = {
       ...(product
         ? {}
@@ -33,8 +34,9 @@ export function ProductForm({ product }: { product?: ProductRow }) {
           }),
       name: String(form.get("name") ?? ""),
       nameArabic: String(form.get("nameArabic") ?? ""),
-      priceFils: price.toString(),
+      priceFils: price.priceFils.toString(),
       active: form.get("active") === "on",
+      ...(product && price.confirmLargePriceChange ? { confirmLargePriceChange: true } : {}),
     };
     const answer = product
       ? await callAdminApi(`/api/admin/products/${product.id}`, { method: "PATCH", body })
@@ -71,16 +73,7 @@ export function ProductForm({ product }: { product?: ProductRow }) {
           lang="ar"
         />
       </label>
-      <label className="field">
-        <span>{t("catalog.col.price")}</span>
-        <input
-          name="price"
-          required
-          inputMode="decimal"
-          dir="ltr"
-          defaultValue={product ? filsToInput(BigInt(product.priceFils)) : ""}
-        />
-      </label>
+      <PriceField product={product} />
       <label className="field field-check">
         <input type="checkbox" name="active" defaultChecked={product?.active ?? true} />
         <span>{t("catalog.col.active")}</span>

@@ -610,6 +610,15 @@ export const ar: Messages = {
   "catalog.add": "إضافة منتج",
   "catalog.edit": "تعديل",
   "catalog.saved": "تم الحفظ.",
+  "catalog.price.restate": "{name}: {before} ← {after}",
+  "catalog.price.restateNew": "السعر: {after}",
+  "catalog.price.fraction":
+    "الأسعار بالدينار الكامل (لا فلوس في الأسعار): 1.25 ليس سعراً. لألف ومئتين وخمسين اكتب 1250 أو 1,250 أو 1.250.",
+  "catalog.price.invalid": "اكتب السعر بالدينار، مثل 1250 أو 1,250.",
+  "catalog.price.largeRise": "هذا أكثر من عشرة أضعاف السعر الحالي، ويظهر للعملاء فوراً.",
+  "catalog.price.largeDrop": "هذا أقل من عُشر السعر الحالي، ويظهر للعملاء فوراً.",
+  "catalog.price.confirm": "نعم، أقصد هذا السعر",
+  "catalog.price.confirmFirst": "ضع علامة على «نعم، أقصد هذا السعر» لحفظ تغيير بهذا الحجم.",
   "catalog.readOnly": "المسؤولون فقط يمكنهم تعديل المنتجات.",
 
   "operators.title": "الموظفون",

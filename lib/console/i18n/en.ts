@@ -622,6 +622,15 @@ export const en = {
   "catalog.edit": "Edit",
   "catalog.saved": "Saved.",
   "catalog.readOnly": "Only administrators can change the catalog.",
+  "catalog.price.restate": "{name}: {before} → {after}",
+  "catalog.price.restateNew": "Price: {after}",
+  "catalog.price.fraction":
+    "Prices are whole dinars (no fils on a price tag): 1.25 is not a price. For one thousand two hundred and fifty write 1250, 1,250 or 1.250.",
+  "catalog.price.invalid": "Write the price in dinars, e.g. 1250 or 1,250.",
+  "catalog.price.largeRise": "This is more than ten times the current price, live to customers at once.",
+  "catalog.price.largeDrop": "This is less than a tenth of the current price, live to customers at once.",
+  "catalog.price.confirm": "Yes, I mean this price",
+  "catalog.price.confirmFirst": "Tick “Yes, I mean this price” to save a change this large.",
 
   "operators.title": "Operators",
   "operators.col.name": "Name",

@@ -410,6 +410,32 @@ describe("the rest of the console's API", () => {
     expect(duplicate.status).toBe(409);
   });
 
+  it("a price moved beyond tenfold either way is saved only when confirmed", async () => {
+    const created = await app.call("POST", "/api/admin/products", {
+      headers: admin.browser(app.url),
+      json: { sku: "CHAI", name: "Chai", nameArabic: "چاي", priceFils: "1250000" },
+    });
+    const { id } = await body<{ id: string }>(created);
+    const patch = (json: Record<string, unknown>) =>
+      app.call("PATCH", `/api/admin/products/${id}`, { headers: admin.browser(app.url), json });
+    // 1,250 IQD → 1.25 IQD (a thousandth), → 12,501 IQD (just over ten times): refused, nothing saved.
+    for (const priceFils of ["1250", "124999", "12501000"]) {
+      const refused = await patch({ priceFils });
+      expect(refused.status, priceFils).toBe(409);
+      expect(await body(refused)).toMatchObject({
+        error: {
+          code: "CONFLICT",
+          details: { reason: "LARGE_PRICE_CHANGE", beforeFils: "1250000", afterFils: priceFils },
+        },
+      });
+    }
+    expect((await app.db.prisma.product.findUniqueOrThrow({ where: { id } })).priceFils).toBe(1_250_000n);
+    // Within tenfold, or confirmed: saved.
+    expect((await patch({ priceFils: "125000" })).status).toBe(200);
+    expect((await patch({ priceFils: "1250", confirmLargePriceChange: true })).status).toBe(200);
+    expect((await app.db.prisma.product.findUniqueOrThrow({ where: { id } })).priceFils).toBe(1_250n);
+  });
+
   it("re-applying a stored notification is idempotent and audited", async () => {
     const { orderId } = await app.paidOrder();
     const notification = await app.db.prisma.notification.findFirstOrThrow({ where: { orderId } });

@@ -82,7 +82,7 @@ export const adminUpdateProduct = defineEndpoint({
   params: productParams,
   body: productUpdate,
   responses: { 200: { description: "The product after the change.", body: productRecord } },
-  errors: ["NOT_FOUND"],
+  errors: ["NOT_FOUND", "CONFLICT"],
   examples: [
     {
       name: "new-price",
@@ -91,6 +91,22 @@ export const adminUpdateProduct = defineEndpoint({
       response: {
         status: 200,
         body: { ...productExample, priceFils: "14000000", updatedAt: "2026-11-22T10:31:00.000Z" },
+      },
+    },
+    {
+      name: "price-slip",
+      summary: "Dates at 12 IQD instead of 12,000: refused until confirmed",
+      request: { params: { id: PRODUCT_ID }, body: { priceFils: "12000" } },
+      response: {
+        status: 409,
+        body: {
+          error: {
+            code: "CONFLICT",
+            message:
+              "The new price is less than a tenth of the current one: send confirmLargePriceChange: true if that is meant.",
+            details: { reason: "LARGE_PRICE_CHANGE", beforeFils: "12000000", afterFils: "12000" },
+          },
+        },
       },
     },
     {
