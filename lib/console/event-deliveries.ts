@@ -1,14 +1,21 @@
 // Deliveries of events as the console shows them: an endpoint's log, an order's events with where
 // each went, the dead letter (deliveries that gave up), and re-sending one. A re-send delivers the
-// same event, with the same id, again: receivers that deduplicate on it do nothing twice.
+// same event, with the same id, again: receivers that deduplicate on it do nothing twice. The log and
+// the dead letter come in keyset pages (lib/platform/db/keyset.ts), each page an index range from its cursor
+// (migrations *_delivery_log_index and *_dead_letter_index), however long the history.
 
 import { recordAudit } from "@/lib/operators/audit/record-audit";
 import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import type { DeliveryAttempt, EventDelivery, OutboxEvent } from "@/lib/platform/db";
+import { afterCursor, pageOf } from "@/lib/platform/db/keyset";
 import { NotFoundError } from "@/lib/platform/errors/domain-errors";
 
-const LOG_LENGTH = 100;
+/** Which page of a list: the previous page's `nextCursor` (none: the newest), and its length. */
+export interface DeliveryPageQuery {
+  after?: string | undefined;
+  limit: number;
+}
 
 type DeliveryRow = EventDelivery & {
   event: Pick<OutboxEvent, "type" | "orderId">;
@@ -66,31 +73,40 @@ async function viewsOf(ctx: Pick<ServiceContext, "prisma">, rows: DeliveryRow[])
   return rows.map((row) => deliveryView(row, names));
 }
 
-/** An endpoint's latest deliveries, newest first. */
-export async function listEndpointDeliveries(ctx: Pick<ServiceContext, "prisma">, endpointId: string) {
+/** An endpoint's deliveries, newest first, one page. */
+export async function listEndpointDeliveries(
+  ctx: Pick<ServiceContext, "prisma">,
+  endpointId: string,
+  query: DeliveryPageQuery,
+) {
   const endpoint = await ctx.prisma.webhookEndpoint.findUnique({
     where: { id: endpointId },
     select: { id: true },
   });
   if (!endpoint) throw new NotFoundError("No such webhook endpoint.");
   const rows = await ctx.prisma.eventDelivery.findMany({
-    where: { targetKind: "WEBHOOK", target: endpointId },
-    orderBy: { createdAt: "desc" },
-    take: LOG_LENGTH,
+    where: { AND: [{ targetKind: "WEBHOOK", target: endpointId }, afterCursor("createdAt", query.after)] },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: query.limit + 1,
     include: WITH_EVENT_AND_LAST_ATTEMPT,
   });
-  return viewsOf(ctx, rows);
+  const page = pageOf(rows, query.limit, (row) => row.createdAt);
+  return { deliveries: await viewsOf(ctx, page.rows), nextCursor: page.nextCursor };
 }
 
-/** Deliveries that gave up (hooks and webhooks), newest first: the console's dead letter. */
-export async function listDeadDeliveries(ctx: Pick<ServiceContext, "prisma">) {
+/**
+ * Deliveries that gave up (hooks and webhooks), the latest to give up first, one page: the console's
+ * dead letter. A delivery leaves it when it is re-sent.
+ */
+export async function listDeadDeliveries(ctx: Pick<ServiceContext, "prisma">, query: DeliveryPageQuery) {
   const rows = await ctx.prisma.eventDelivery.findMany({
-    where: { status: "DEAD" },
-    orderBy: { updatedAt: "desc" },
-    take: LOG_LENGTH,
+    where: { AND: [{ status: "DEAD" }, afterCursor("updatedAt", query.after)] },
+    orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
+    take: query.limit + 1,
     include: WITH_EVENT_AND_LAST_ATTEMPT,
   });
-  return viewsOf(ctx, rows);
+  const page = pageOf(rows, query.limit, (row) => row.updatedAt);
+  return { deliveries: await viewsOf(ctx, page.rows), nextCursor: page.nextCursor };
 }
 
 /** An order's events in the order they happened, each with its deliveries. */

@@ -133,6 +133,9 @@ export const notificationListQuery = z.object({
   limit,
 });
 
+/** A webhook endpoint's delivery log, and the dead letter. */
+export const deliveryListQuery = z.object({ after, limit });
+
 // ---------------------------------------------------------------- catalog
 
 const priceFils = z

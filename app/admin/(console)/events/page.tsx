@@ -1,18 +1,30 @@
 import type { Metadata } from "next";
 import { listDeadDeliveries, listEndpointDeliveries } from "@/lib/console/event-deliveries";
 import { dynamicKey } from "@/lib/console/i18n/translate";
+import { deliveryListQuery } from "@/lib/console/request-schemas";
 import { listWebhookEndpoints } from "@/lib/console/webhook-endpoints";
 import { can } from "@/lib/operators/roles/permissions";
-import { consolePage } from "../../_ui/console-page";
+import { consolePage, type SearchParams, toSearchParams } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";
 import { DeliveryTable } from "../../_ui/delivery-rows";
 import { Time } from "../../_ui/format";
 import { PageHead } from "../../_ui/page-head";
+import { Pager } from "../../_ui/pager";
 import { AddWebhookEndpoint, DeleteWebhookEndpoint, ToggleWebhookEndpoint } from "../../_ui/webhook-controls";
 
 export const metadata: Metadata = { title: "Events" };
 
 type PageContext = Awaited<ReturnType<typeof consolePage>>;
+
+/** The page's two lists page apart: each has its own cursor parameter. */
+const DEAD_CURSOR = "deadAfter";
+const LOG_CURSOR = "logAfter";
+
+/** Which page of a list the query asks for; a cursor that is not one shows the first page. */
+function listPage(query: URLSearchParams, param: string) {
+  const parsed = deliveryListQuery.safeParse({ after: query.get(param) ?? undefined });
+  return parsed.success ? parsed.data : deliveryListQuery.parse({});
+}
 
 /** An ADMIN's webhook endpoints, each with its switch, its log link and delete. */
 async function WebhookEndpoints({ ctx, locale, t }: PageContext) {
@@ -82,54 +94,79 @@ async function WebhookEndpoints({ ctx, locale, t }: PageContext) {
   );
 }
 
-/** One endpoint's latest deliveries, when the page was opened from its "Delivery log" link. */
-async function EndpointLog({ page, endpointId }: { page: PageContext; endpointId: string }) {
+/** One endpoint's deliveries, a page at a time, when the page was opened from its "Delivery log" link. */
+async function EndpointLog({
+  page,
+  endpointId,
+  query,
+}: {
+  page: PageContext;
+  endpointId: string;
+  query: URLSearchParams;
+}) {
   const { ctx, locale, t, operator } = page;
-  const deliveries = await listEndpointDeliveries(ctx, endpointId).catch(() => null);
-  if (!deliveries) return null;
+  const log = await listEndpointDeliveries(ctx, endpointId, listPage(query, LOG_CURSOR)).catch(() => null);
+  if (!log) return null;
   return (
     <section className="card" id="log">
       <h2>{t("webhooks.log")}</h2>
-      {deliveries.length === 0 ? <p className="muted">{t("common.empty")}</p> : null}
-      {deliveries.length > 0 ? (
+      {log.deliveries.length === 0 ? <p className="muted">{t("common.empty")}</p> : null}
+      {log.deliveries.length > 0 ? (
         <DeliveryTable
-          deliveries={deliveries}
+          deliveries={log.deliveries}
           locale={locale}
           t={t}
           permissions={operator.permissions}
           showEvent
         />
       ) : null}
+      <Pager
+        path="/admin/events"
+        query={query}
+        nextCursor={log.nextCursor}
+        t={t}
+        param={LOG_CURSOR}
+        fragment="log"
+      />
     </section>
   );
 }
 
-export default async function EventsPage({ searchParams }: { searchParams: Promise<{ endpoint?: string }> }) {
+export default async function EventsPage({ searchParams }: { searchParams: SearchParams }) {
   const page = await consolePage();
   const { ctx, locale, t, operator } = page;
-  const dead = await listDeadDeliveries(ctx);
+  const query = toSearchParams(await searchParams);
+  const dead = await listDeadDeliveries(ctx, listPage(query, DEAD_CURSOR));
   const isAdmin = can(operator, "integrations.manage");
-  const endpointId = (await searchParams).endpoint;
+  const endpointId = query.get("endpoint");
   return (
     <>
       <PageHead title={t("events.title")} />
       <p className="muted">{t("events.intro")}</p>
       <section className="card" id="dead">
         <h2>{t("events.dead")}</h2>
-        {dead.length === 0 ? <p className="muted">{t("events.dead.none")}</p> : null}
-        {dead.length > 0 ? (
+        {dead.deliveries.length === 0 ? <p className="muted">{t("events.dead.none")}</p> : null}
+        {dead.deliveries.length > 0 ? (
           <DeliveryTable
-            deliveries={dead}
+            deliveries={dead.deliveries}
             locale={locale}
             t={t}
             permissions={operator.permissions}
             showEvent
           />
         ) : null}
+        <Pager
+          path="/admin/events"
+          query={query}
+          nextCursor={dead.nextCursor}
+          t={t}
+          param={DEAD_CURSOR}
+          fragment="dead"
+        />
       </section>
       {isAdmin ? <WebhookEndpoints {...page} /> : null}
       {isAdmin && endpointId && /^[0-9a-f-]{36}$/.test(endpointId) ? (
-        <EndpointLog page={page} endpointId={endpointId} />
+        <EndpointLog page={page} endpointId={endpointId} query={query} />
       ) : null}
     </>
   );

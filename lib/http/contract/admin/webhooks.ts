@@ -4,6 +4,7 @@
 // docs/events.md has the event types, the retry schedule and a receiver's verification.
 import { z } from "zod";
 import {
+  deliveryListQuery,
   deliveryParams,
   webhookEndpointInput,
   webhookEndpointParams,
@@ -11,7 +12,7 @@ import {
 } from "@/lib/console/request-schemas";
 import { defineEndpoint } from "../endpoint";
 import { MISSING_ID, ORDER_ID, permissionMissing } from "./examples";
-import { deliveryRecord, webhookEndpointRecord } from "./records";
+import { deliveryRecord, nextCursor, webhookEndpointRecord } from "./records";
 
 const ENDPOINT_ID = "0193a6f4-1c2d-7e3f-8a4b-5c6d7e8f9a0b";
 const DELIVERY_ID = "0193a6f5-2d3e-7f40-9b5c-6d7e8f9a0b1c";
@@ -38,7 +39,8 @@ const createdEndpoint = webhookEndpointRecord
 export type CreatedWebhookEndpointJson = z.input<typeof createdEndpoint>;
 
 const deliveryList = z.object({
-  deliveries: z.array(deliveryRecord).meta({ description: "Newest first, at most 100." }),
+  deliveries: z.array(deliveryRecord).meta({ description: "One page, newest first." }),
+  nextCursor,
 });
 export type DeliveryListJson = z.input<typeof deliveryList>;
 
@@ -210,17 +212,20 @@ export const adminListEndpointDeliveries = defineEndpoint({
   method: "get",
   path: "/api/admin/webhooks/{id}/deliveries",
   summary: "A webhook endpoint's delivery log",
-  description: "Each delivery with its latest attempt: the request as sent, the answer, the latency.",
+  description:
+    "Each delivery with its latest attempt: the request as sent, the answer, the latency. Newest first, " +
+    "in keyset pages: pass `nextCursor` as `after` for the next one.",
   auth: { operator: "integrations.manage" },
   params: webhookEndpointParams,
-  responses: { 200: { description: "The latest deliveries.", body: deliveryList } },
+  query: deliveryListQuery,
+  responses: { 200: { description: "One page of deliveries.", body: deliveryList } },
   errors: ["NOT_FOUND"],
   examples: [
     {
       name: "log",
       summary: "One paid order delivered",
       request: { params: { id: ENDPOINT_ID } },
-      response: { status: 200, body: { deliveries: [deliveryExample] } },
+      response: { status: 200, body: { deliveries: [deliveryExample], nextCursor: null } },
     },
     notFound("webhook endpoint"),
   ],
@@ -231,14 +236,17 @@ export const adminListDeadDeliveries = defineEndpoint({
   method: "get",
   path: "/api/admin/deliveries/dead",
   summary: "Deliveries that gave up (the dead letter)",
-  description: "Hooks and webhooks whose last try failed, newest first, with the error.",
+  description:
+    "Hooks and webhooks whose last try failed, the latest to give up first, with the error; in keyset " +
+    "pages: pass `nextCursor` as `after` for the next one. A re-sent delivery leaves the list.",
   auth: { operator: "orders.read" },
-  responses: { 200: { description: "The deliveries.", body: deliveryList } },
+  query: deliveryListQuery,
+  responses: { 200: { description: "One page of deliveries.", body: deliveryList } },
   examples: [
     {
       name: "dead",
       summary: "A kitchen ticket that could not be printed",
-      request: {},
+      request: { query: { limit: 20 } },
       response: {
         status: 200,
         body: {
@@ -262,6 +270,7 @@ export const adminListDeadDeliveries = defineEndpoint({
               },
             },
           ],
+          nextCursor: null,
         },
       },
     },
