@@ -1,6 +1,7 @@
 "use client";
 // Credentials go to next-auth (which fetches its CSRF token itself); the refusal reason comes back as
-// the error text lib/operators/sign-in/authorize-operator.ts throws: INVALID, LOCKED:<seconds>, or CODE_REQUIRED /
+// the error text lib/operators/sign-in/authorize-operator.ts throws: INVALID, LOCKED:<seconds>,
+// ACCOUNT_LOCKED:<seconds>, or CODE_REQUIRED /
 // CODE_INVALID for an account with two-step sign-in, which then shows the code field, or
 // PASSKEY_REQUIRED. A passkey signs in on its own: the page starts a ceremony, the browser asks the
 // device, and the answer goes to next-auth like a password would.
@@ -11,6 +12,10 @@ import type { Translate } from "@/lib/console/i18n/translate";
 import { useT } from "../_ui/i18n-client";
 
 function refusal(error: string, t: Translate): string {
+  if (error.startsWith("ACCOUNT_LOCKED")) {
+    const seconds = Number(error.split(":")[1] ?? 60);
+    return t("signIn.error.ACCOUNT_LOCKED", { minutes: Math.max(1, Math.ceil(seconds / 60)) });
+  }
   if (error.startsWith("LOCKED")) {
     const seconds = Number(error.split(":")[1] ?? 60);
     return t("signIn.error.LOCKED", { minutes: Math.max(1, Math.ceil(seconds / 60)) });

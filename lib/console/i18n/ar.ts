@@ -32,6 +32,8 @@ export const ar: Messages = {
   "signIn.working": "جارٍ الدخول…",
   "signIn.error.INVALID": "البريد الإلكتروني أو كلمة المرور غير صحيحة.",
   "signIn.error.LOCKED": "محاولات خاطئة كثيرة لهذا البريد من هنا. حاول مرة أخرى بعد {minutes} دقيقة.",
+  "signIn.error.ACCOUNT_LOCKED":
+    "هذا الحساب مقفل بعد محاولات دخول فاشلة كثيرة. حاول مرة أخرى بعد {minutes} دقيقة، أو اطلب من المسؤول فتحه.",
   "signIn.error.RATE_LIMITED": "محاولات كثيرة من هذه الشبكة. انتظر دقيقة ثم حاول مرة أخرى.",
   "signIn.error.UNAVAILABLE": "لا يمكن الوصول إلى اللوحة الآن. حاول بعد قليل.",
   "signIn.code": "الرمز من تطبيق المصادقة، أو رمز استرداد",
@@ -629,7 +631,6 @@ export const ar: Messages = {
   "operators.col.lastLogin": "آخر دخول",
   "operators.active": "فعّال",
   "operators.disabled": "معطّل",
-  "operators.failedSignIns": "كلمات مرور خاطئة منذ آخر دخول: {count}",
   "operators.add": "إضافة موظف",
   "operators.name": "الاسم",
   "operators.email": "البريد الإلكتروني",

@@ -30,6 +30,8 @@ export const en = {
   "signIn.working": "Signing in…",
   "signIn.error.INVALID": "The e-mail or password is not right.",
   "signIn.error.LOCKED": "Too many wrong passwords for this e-mail from here. Try again in {minutes} min.",
+  "signIn.error.ACCOUNT_LOCKED":
+    "This account is locked after too many failed sign-ins. Try again in {minutes} min, or ask an administrator to unlock it.",
   "signIn.error.RATE_LIMITED": "Too many attempts from this network. Wait a minute and try again.",
   "signIn.error.UNAVAILABLE": "The console cannot be reached right now. Try again shortly.",
   "signIn.code": "Code from your authenticator app, or a recovery code",
@@ -640,7 +642,6 @@ export const en = {
   "operators.col.lastLogin": "Last sign-in",
   "operators.active": "Active",
   "operators.disabled": "Disabled",
-  "operators.failedSignIns": "{count} wrong passwords since the last sign-in",
   "operators.add": "Add an operator",
   "operators.name": "Name",
   "operators.email": "E-mail",

@@ -5,6 +5,7 @@ import "server-only";
 // with its address. A passkey (lib/operators/sign-in/passkeys.ts) signs in on its own. What it throws is what the
 // sign-in page shows: INVALID (one answer for an unknown e-mail, a wrong password and a disabled
 // operator), LOCKED:<seconds> (this e-mail from this address must wait, whoever's e-mail it is),
+// ACCOUNT_LOCKED:<seconds> (this e-mail has failed too often from anywhere: it waits everywhere),
 // CODE_REQUIRED / PASSKEY_REQUIRED (the password was right; now the second factor).
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { User } from "next-auth";
@@ -19,17 +20,21 @@ import { readyRedis } from "@/lib/platform/redis";
 import { startOperatorSession } from "../sessions/operator-sessions";
 import { operatorOfPasskey, relyingPartyOf } from "./passkeys";
 import { checkSecondFactor } from "./second-factor";
-import { recordSignIn, type SignInResult, signInOperator } from "./sign-in";
+import { recordFailedSignIn, recordSignIn, type SignInResult, signInOperator } from "./sign-in";
 import { signInThrottle } from "./sign-in-throttle";
 
 /** Why a sign-in was refused, as next-auth passes it to the sign-in page (`error`). */
 const SIGN_IN_ERRORS = {
   INVALID: "INVALID",
   LOCKED: "LOCKED",
+  ACCOUNT_LOCKED: "ACCOUNT_LOCKED",
   CODE_REQUIRED: "CODE_REQUIRED",
   CODE_INVALID: "CODE_INVALID",
   PASSKEY_REQUIRED: "PASSKEY_REQUIRED",
 } as const;
+
+/** The answers that are failed sign-ins (they keep the failure reserved for them); others give it back. */
+const FAILURES: readonly string[] = [SIGN_IN_ERRORS.INVALID, SIGN_IN_ERRORS.CODE_INVALID];
 
 /** A passkey's answer is a few hundred bytes; anything far larger is not one. */
 const MAX_PASSKEY_ANSWER = 16_384;
@@ -54,21 +59,47 @@ export async function authorizeOperator(
   const email = String(credentials?.email ?? "").slice(0, 320);
   const password = String(credentials?.password ?? "").slice(0, 1024);
   if (!email || !password) throw new Error(SIGN_IN_ERRORS.INVALID);
-  const waitMs = await signInThrottle.waitMs(email, address);
-  if (waitMs > 0) {
-    getLogger().warn({ email, address, security: true }, "operator sign-in throttled");
-    throw new Error(`${SIGN_IN_ERRORS.LOCKED}:${Math.ceil(waitMs / 1000)}`);
+  // Counted as a failure before anything is checked (sign-in-throttle.ts); refused unchecked when a
+  // budget is used up, so the answer is the same whether the password was right or not.
+  const reserved = await signInThrottle.reserve(email, address);
+  if (!reserved.ok) {
+    getLogger().warn(
+      { email, address, locked: reserved.locked, security: true },
+      "operator sign-in throttled",
+    );
+    const code = reserved.locked === "account" ? SIGN_IN_ERRORS.ACCOUNT_LOCKED : SIGN_IN_ERRORS.LOCKED;
+    throw new Error(`${code}:${Math.ceil(reserved.waitMs / 1000)}`);
   }
-  const result = await signInOperator(getPrisma(), { email, password });
+  const seen = { email, address, userAgent };
+  let proven: { operator: Operator; secondFactor: string | undefined };
+  try {
+    proven = await checkCredentials(credentials, password, seen);
+  } catch (error) {
+    const failed = error instanceof Error && FAILURES.some((failure) => failure === error.message);
+    if (!failed) await reserved.attempt.release();
+    throw error;
+  }
+  await reserved.attempt.succeeded();
+  return signedIn(proven.operator, { address, userAgent, secondFactor: proven.secondFactor });
+}
+
+/** The password, then the second factor; throws what the page is told. */
+async function checkCredentials(
+  credentials: Record<string, unknown> | undefined,
+  password: string,
+  seen: { email: string; address: string; userAgent: string | undefined },
+): Promise<{ operator: Operator; secondFactor: string | undefined }> {
+  const result = await signInOperator(getPrisma(), { email: seen.email, password });
   if (!result.ok) {
-    await signInThrottle.failed(email, address);
-    await auditSignIn(result, { address, userAgent });
-    getLogger().warn({ email, address, security: true }, "operator sign-in refused");
+    await auditSignIn(result, seen);
+    getLogger().warn(
+      { email: seen.email, address: seen.address, security: true },
+      "operator sign-in refused",
+    );
     throw new Error(SIGN_IN_ERRORS.INVALID);
   }
-  const secondFactor = await secondStep(result.operator, credentials, { email, address, userAgent });
-  await signInThrottle.succeeded(email, address);
-  return signedIn(result.operator, { address, userAgent, secondFactor });
+  const secondFactor = await secondStep(result.operator, credentials, seen);
+  return { operator: result.operator, secondFactor };
 }
 
 /** The session of an operator who proved who they are, recorded and audited. */
@@ -140,7 +171,8 @@ export function signInRefusal(error: unknown): never {
 
 /**
  * With two-step sign-in on, the password alone is not enough: without a code the page asks for one
- * (nothing is counted); a wrong or spent code counts as a wrong password.
+ * (nothing is counted); a wrong or spent code, or a wrong recovery code, is a failed sign-in like a
+ * wrong password: it keeps its place in the failure budgets and counts on the Operators page.
  */
 async function secondStep(
   operator: Operator,
@@ -157,7 +189,7 @@ async function secondStep(
   if (!code.trim()) throw new Error(SIGN_IN_ERRORS.CODE_REQUIRED);
   const used = await checkSecondFactor(getPrisma(), getEnv().tokenEncryptionKey, operator, code);
   if (!used) {
-    await signInThrottle.failed(seen.email, seen.address);
+    await recordFailedSignIn(getPrisma(), operator.id);
     await auditSignIn({ ok: false, operator }, { ...seen, secondFactor: "refused" });
     throw new Error(SIGN_IN_ERRORS.CODE_INVALID);
   }

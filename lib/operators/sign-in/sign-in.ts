@@ -1,8 +1,7 @@
 // Checking an operator's e-mail and password. An unknown e-mail, a wrong password and a disabled
 // operator get one answer after the same work (an argon2 verification each), so nobody learns which
-// e-mails are operators or which are disabled. Guessing is slowed per e-mail and address by the
-// caller (lib/operators/sign-in/sign-in-throttle.ts), never by locking the account: a stranger's guesses must not
-// keep the real operator out.
+// e-mails are operators or which are disabled. Guessing is slowed by the caller's failure budgets
+// (lib/operators/sign-in/sign-in-throttle.ts), per e-mail and address and per e-mail from anywhere.
 import type { Operator, PrismaClient } from "@/lib/platform/db";
 import { normalizeEmail } from "./credential-rules";
 import { decoyHash, verifyPassword } from "./passwords";
@@ -19,14 +18,19 @@ export async function signInOperator(
   const operator = await prisma.operator.findUnique({ where: { email: normalizeEmail(input.email) } });
   const matches = await verifyPassword(operator?.passwordHash ?? (await decoyHash()), input.password);
   if (!operator || !matches || operator.disabledAt) {
-    if (operator && !matches) {
-      // Counted for the operators page (someone may be guessing), in the database with an
-      // increment so concurrent guesses cannot undercount. It locks nothing.
-      await prisma.operator.update({ where: { id: operator.id }, data: { failedSignIns: { increment: 1 } } });
-    }
+    if (operator && !matches) await recordFailedSignIn(prisma, operator.id);
     return { ok: false, operator };
   }
   return { ok: true, operator };
+}
+
+/**
+ * A wrong password or a wrong second-factor code, counted for the Operators page (someone may be
+ * guessing), with an increment so concurrent guesses cannot undercount. The budgets in Redis are
+ * what slows guessing; this count locks nothing.
+ */
+export async function recordFailedSignIn(prisma: PrismaClient, operatorId: string): Promise<void> {
+  await prisma.operator.update({ where: { id: operatorId }, data: { failedSignIns: { increment: 1 } } });
 }
 
 /** A sign-in that passed every step (the second factor too): the count of wrong passwords starts over. */

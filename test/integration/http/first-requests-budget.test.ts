@@ -42,16 +42,15 @@ describe("a process's first requests", () => {
     // A fresh copy of the modules: a process whose Redis connection has not connected yet.
     vi.resetModules();
     const fresh = await import("@/lib/platform/redis");
-    const { forgetSignInFailures, SIGN_IN_FAILURES } = await import(
-      "@/lib/operators/sign-in/sign-in-failures"
-    );
+    const { forgetSignInFailures, signInBudgets } = await import("@/lib/operators/sign-in/sign-in-failures");
     try {
       expect(fresh.getRedis().status).toBe("wait");
       const email = `locked-${crypto.randomUUID().slice(0, 8)}@shop.example`;
-      const key = `rate:${SIGN_IN_FAILURES.name}:${email}|${distinctAddress()}`;
-      await redis.set(key, "5", "EX", 60);
+      const { account, pair } = signInBudgets(email, distinctAddress());
+      await redis.set(pair.key, "5", "EX", 60);
+      await redis.set(account.key, "10", "EX", 60);
       await forgetSignInFailures(email);
-      expect(await redis.exists(key)).toBe(0);
+      expect(await redis.exists(pair.key, account.key)).toBe(0);
     } finally {
       fresh.getRedis().disconnect();
     }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import type { Translate } from "@/lib/console/i18n/translate";
+import { plural } from "@/lib/console/i18n/plurals";
+import type { Locale, Translate } from "@/lib/console/i18n/translate";
 import { listOperators } from "@/lib/operators/manage-operators";
 import { listRoles } from "@/lib/operators/roles/manage-roles";
 import { consolePage } from "../../_ui/console-page";
@@ -33,7 +34,7 @@ export default async function OperatorsPage() {
         ]}
       >
         {operators.map((operator) => {
-          // From the fifth wrong password on, that e-mail waits 15 minutes per address it came from.
+          // From the fifth failed sign-in on, that e-mail waits (per address, and from the tenth everywhere).
           const guessed = operator.failedSignIns >= 5;
           return (
             <tr key={operator.id} data-operator={operator.email}>
@@ -49,7 +50,7 @@ export default async function OperatorsPage() {
                 {roleLabel(t, roleOf.get(operator.role) ?? { key: operator.role, name: operator.role })}
               </td>
               <td data-label={t("operators.col.state")}>
-                <OperatorState operator={operator} t={t} />
+                <OperatorState operator={operator} t={t} locale={locale} />
               </td>
               <td data-label={t("operators.col.lastLogin")} className="hide-narrow">
                 <Time at={operator.lastLoginAt} locale={locale} />
@@ -79,13 +80,15 @@ export default async function OperatorsPage() {
   );
 }
 
-/** Active or disabled, two-step sign-in on, and wrong passwords since the last sign-in. */
+/** Active or disabled, two-step sign-in on, and failed sign-ins (passwords, codes) since the last one. */
 function OperatorState({
   operator,
   t,
+  locale,
 }: {
   operator: { disabledAt: Date | null; totpEnabledAt: Date | null; failedSignIns: number };
   t: Translate;
+  locale: Locale;
 }) {
   return (
     <span>
@@ -96,7 +99,9 @@ function OperatorState({
       )}
       {operator.totpEnabledAt ? <span className="badge tone-neutral">{t("secondFactor.badge")}</span> : null}
       {operator.failedSignIns > 0 ? (
-        <div className="muted">{t("operators.failedSignIns", { count: operator.failedSignIns })}</div>
+        <div className="muted" data-failed-sign-ins={operator.failedSignIns}>
+          {plural(locale, "operators.failedSignIns", operator.failedSignIns)}
+        </div>
       ) : null}
     </span>
   );
