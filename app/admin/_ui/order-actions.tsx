@@ -7,7 +7,8 @@
 // second refund. The wallet's answer stays on the page after the dialog closes.
 import { useRouter } from "next/navigation";
 import { type FormEvent, useRef, useState } from "react";
-import { dynamicKey, type MessageKey, type Translate } from "@/lib/console/i18n/translate";
+import { formatBaghdadTime } from "@/lib/console/i18n/format";
+import { dynamicKey, type Locale, type MessageKey, type Translate } from "@/lib/console/i18n/translate";
 import { type OrderActionName, orderActionPath } from "@/lib/console/orders/actions/order-action-names";
 import type { OrderActionAnswerJson } from "@/lib/http/contract/admin/order-actions";
 import { type ApiAnswer, callAdminApi, errorCode, newIdempotencyKey } from "./admin-api";
@@ -39,20 +40,37 @@ const BUTTON_CLASS: Record<OrderActionName, string> = {
 const label = (t: Translate, action: OrderActionName) => t(`action.${action}` as MessageKey);
 
 /** What the answer means for the operator: the wallet's outcome, or what checking found. */
-function describeAnswer(body: OrderActionAnswerJson, t: Translate): Result {
-  if (body.action === "reconcile") {
-    return body.settled
-      ? {
-          tone: "ok",
-          text: t("action.reconciledChanged", { status: t(dynamicKey("status", body.order.status)) }),
-        }
-      : { tone: "info", text: t("action.reconciled") };
-  }
+function describeAnswer(body: OrderActionAnswerJson, t: Translate, locale: Locale): Result {
+  if (body.action === "reconcile") return describeCheck(body, t, locale);
   if (body.state === "AWAITING_APPROVAL") return { tone: "info", text: t("action.awaitingApproval") };
   const { outcome, resultCode } = body.wallet;
   const tone =
     outcome === "SUCCESS" ? "ok" : outcome === "FAIL" ? "bad" : outcome === "UNKNOWN" ? "warn" : "info";
   return { tone, text: t(dynamicKey("action.outcome", outcome), { code: resultCode ?? "" }) };
+}
+
+/**
+ * What checking with the wallet found: a new status, or — said plainly — that the outcome is still
+ * unknown and when the next automatic check is, so nobody reads "Checked" as "settled".
+ */
+function describeCheck(
+  body: Extract<OrderActionAnswerJson, { action: "reconcile" }>,
+  t: Translate,
+  locale: Locale,
+): Result {
+  const status = t(dynamicKey("status", body.order.status));
+  if (!body.stillUnsettled) {
+    return body.settled
+      ? { tone: "ok", text: t("action.reconciledChanged", { status }) }
+      : { tone: "info", text: t("action.reconciled") };
+  }
+  const next = body.nextCheckAt
+    ? t("action.reconciledNextCheck", { time: formatBaghdadTime(new Date(body.nextCheckAt), locale) })
+    : "";
+  const still = body.settled
+    ? t("action.reconciledChangedStillOpen", { status })
+    : t("action.reconciledStillUnknown");
+  return { tone: "warn", text: `${still} ${next}`.trim() };
 }
 
 /** The wallet refused it: the answer is an error carrying the wallet's resultCode. */
@@ -63,6 +81,7 @@ function refusal(answer: ApiAnswer, t: Translate): Result {
 
 /** The dialog's state and its two steps: read the input (review), then send under one key. */
 function useOrderAction(orderId: string, t: Translate) {
+  const locale = useLocale();
   const router = useRouter();
   const errorText = useErrorText();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -109,7 +128,11 @@ function useOrderAction(orderId: string, t: Translate) {
     setSending(false);
     const walletRefused = errorCode(answer) === "WALLET_REJECTED";
     const outcome =
-      answer.ok && answer.body ? describeAnswer(answer.body, t) : walletRefused ? refusal(answer, t) : null;
+      answer.ok && answer.body
+        ? describeAnswer(answer.body, t, locale)
+        : walletRefused
+          ? refusal(answer, t)
+          : null;
     if (!outcome) {
       // Nothing was done, or we cannot tell: the same key makes a retry from this dialog safe.
       setProblem(t("common.error", { message: errorText(answer) }));

@@ -231,8 +231,29 @@ export const en = {
 
   "resultCode.SUCCESS": "Done",
   "resultCode.UNKNOWN_EXCEPTION":
-    "The wallet's answer was lost or unclear; it is asked again until it is settled",
-  "resultCode.WALLET_UNKNOWN": "No answer from the wallet (timeout or connection lost)",
+    "The outcome is not known yet (the wallet could not say, or its answer did not come); it is asked again until it is settled",
+  "unknown.payment": "This payment's outcome is unknown — being resolved.",
+  "unknown.refund": "A refund's outcome is unknown — being resolved.",
+  "unknown.cause.noAnswer":
+    "No answer came from the wallet (timeout or connection lost): it may or may not have done it.",
+  "unknown.cause.walletUnknown":
+    "The wallet answered, but could not say yet how it ended (U). This is not a lost answer.",
+  "unknown.cause.unclear": "The wallet's answer could not be taken as final.",
+  "unknown.nextCheck":
+    "It is checked with the wallet again automatically at {time}. Do not repeat it by hand.",
+  "unknown.nextCheckSoon": "It is checked with the wallet again automatically. Do not repeat it by hand.",
+  "unknown.tellCustomer.payment":
+    "Tell the customer: “Your payment is being confirmed with the wallet. Please do not pay again; we will let you know as soon as it is settled.”",
+  "unknown.tellCustomer.refund":
+    "Tell the customer: “Your refund was sent and is being confirmed with the wallet; it is not in your wallet yet. We will let you know when it is.”",
+  "resultCode.WALLET_UNKNOWN":
+    "The wallet answered: outcome unknown (U); it is asked again until it is settled",
+  "resultCode.TIMEOUT": "No answer from the wallet in time: it may or may not have done it",
+  "resultCode.NETWORK": "Connection to the wallet lost: it may or may not have done it",
+  "resultCode.INVALID_RESPONSE": "The wallet's answer could not be read",
+  "resultCode.UNVERIFIED_SIGNATURE": "The wallet's answer was not signed as it must be: not believed",
+  "resultCode.HTTP_ERROR": "The wallet answered with an error page, not a result",
+  "resultCode.CIRCUIT_OPEN": "Not sent: the wallet had stopped answering, so calls were paused",
   "resultCode.PAYMENT_IN_PROCESS": "The wallet is still processing the payment",
   "resultCode.REFUND_IN_PROCESS": "The wallet is still processing the refund",
   "resultCode.RISK_REJECT": "Refused by the wallet's risk checks",
@@ -553,7 +574,12 @@ export const en = {
   "action.outcome.RETRYING":
     "The wallet is busy with another step on this payment; it is sent again shortly.",
   "action.outcome.FAIL": "The wallet refused it ({code}).",
-  "action.reconciled": "Checked with the wallet.",
+  "action.reconciled": "Checked with the wallet: nothing changed.",
+  "action.reconciledStillUnknown":
+    "Checked with the wallet: the outcome is still unknown — the wallet has not settled it yet. Do not repeat the action by hand.",
+  "action.reconciledChangedStillOpen":
+    "Checked with the wallet: the order is now {status}, but the wallet has not settled everything on it yet.",
+  "action.reconciledNextCheck": "The next automatic check is at {time}.",
   "action.awaitingApproval":
     "This refund is above your limit: it now waits for another operator to approve it (Approvals). Nothing was sent to the wallet yet.",
   "action.reconciledChanged": "Checked with the wallet: the order is now {status}.",

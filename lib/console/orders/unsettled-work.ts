@@ -17,3 +17,27 @@ export function hasUnsettledWork(
     related.refunds.some((refund) => REFUND_IN_FLIGHT_STATUSES.includes(refund.status))
   );
 }
+
+/**
+ * When the reconciliation scan next asks the wallet about what is unsettled on the order (the
+ * earliest of its payment, refunds and escrow operations in flight): what an operator is told after
+ * checking by hand found the outcome still unknown. Null when nothing is scheduled.
+ */
+export function nextWalletCheckAt(
+  order: Pick<Order, "status" | "nextReconcileAt">,
+  related: {
+    operations: Pick<EscrowOperation, "status" | "nextCheckAt">[];
+    refunds: Pick<Refund, "status" | "nextCheckAt">[];
+  },
+): Date | null {
+  const times = [
+    UNSETTLED_ORDER_STATUSES.includes(order.status) ? order.nextReconcileAt : null,
+    ...related.operations
+      .filter((item) => IN_FLIGHT_STATUSES.includes(item.status))
+      .map((item) => item.nextCheckAt),
+    ...related.refunds
+      .filter((item) => REFUND_IN_FLIGHT_STATUSES.includes(item.status))
+      .map((item) => item.nextCheckAt),
+  ].filter((time): time is Date => time !== null);
+  return times.length === 0 ? null : new Date(Math.min(...times.map((time) => time.getTime())));
+}

@@ -333,9 +333,32 @@ describe("acting on an order", () => {
 
     const reconciled = await act(operator, orderId, "reconcile", {});
     expect(reconciled.status).toBe(200);
+    expect(await body(reconciled)).toMatchObject({ settled: true, stillUnsettled: false, nextCheckAt: null });
     expect(await app.db.prisma.order.findUniqueOrThrow({ where: { id: orderId } })).toMatchObject({
       status: "ACCEPTED",
     });
+  });
+
+  it("a check by hand that finds the outcome still unknown says so, and when the next check is", async () => {
+    const { sessionToken } = await app.newSession();
+    await app.sandbox.setFault("pay", "U");
+    const created = await app.call("POST", "/api/mini/orders", {
+      headers: { ...bearer(sessionToken), "Idempotency-Key": crypto.randomUUID() },
+      json: { flow: "CASHIER", items: [{ sku: "TEA", quantity: 1 }] },
+    });
+    const { orderId } = await body<{ orderId: string }>(created);
+    for (const fault of ["U", "TIMEOUT"]) {
+      await app.sandbox.setFault("inquiryPayment", fault);
+      const before = Date.now();
+      const answer = await body<{ settled: boolean; stillUnsettled: boolean; nextCheckAt: string | null }>(
+        await act(operator, orderId, "reconcile", {}),
+      );
+      expect(answer, fault).toMatchObject({ settled: false, stillUnsettled: true });
+      expect(Date.parse(answer.nextCheckAt as string), fault).toBeGreaterThan(before);
+      const order = await app.db.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+      expect(order.status).toBe("UNKNOWN");
+      expect(order.nextReconcileAt?.toISOString()).toBe(answer.nextCheckAt);
+    }
   });
 
   it("an unknown payment is on the dashboard's attention list until reconcile settles it", async () => {

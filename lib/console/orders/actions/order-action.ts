@@ -94,6 +94,10 @@ export type OrderActionBody =
       state: "DONE";
       /** True when the order's status changed. */
       settled: boolean;
+      /** The wallet still has not settled something on the order: checks go on automatically. */
+      stillUnsettled: boolean;
+      /** When the next automatic check is due (ISO 8601), while something is unsettled. */
+      nextCheckAt: string | null;
       /** What reconciling found, per record: `order`, `refund:<id>`, `operation:<id>`. */
       results: Record<string, string>;
       order: OrderSummary;

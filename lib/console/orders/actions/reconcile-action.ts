@@ -10,7 +10,7 @@ import { reconcileRefund } from "@/lib/payments/reconcile/reconcile-refund";
 import { REFUND_IN_FLIGHT_STATUSES } from "@/lib/payments/refunds/refund-state";
 import { NotFoundError } from "@/lib/platform/errors/domain-errors";
 import { DEFAULT_JOB_SETTINGS } from "@/lib/platform/queue/settings";
-import { hasUnsettledWork } from "../unsettled-work";
+import { hasUnsettledWork, nextWalletCheckAt } from "../unsettled-work";
 import { auditOf, type OrderActionDefinition, orderSummary } from "./order-action";
 
 export const reconcileAction: OrderActionDefinition<"reconcile"> = {
@@ -37,7 +37,10 @@ export const reconcileAction: OrderActionDefinition<"reconcile"> = {
     )) {
       results[`operation:${operation.id}`] = await reconcileEscrowOperation(ctx, operation.id, settings);
     }
-    const after = await ctx.prisma.order.findUniqueOrThrow({ where: { id: orderId } });
+    const after = await ctx.prisma.order.findUniqueOrThrow({
+      where: { id: orderId },
+      include: { refunds: true, escrowOperations: true },
+    });
     await ctx.prisma.$transaction((tx) =>
       recordAudit(
         tx,
@@ -51,9 +54,21 @@ export const reconcileAction: OrderActionDefinition<"reconcile"> = {
       ),
     );
     const settled = after.status !== before.status;
+    // Still in the wallet's hands: the operator is told so, and when the next automatic check is.
+    const related = { operations: after.escrowOperations, refunds: after.refunds };
+    const stillUnsettled = hasUnsettledWork(after, related);
+    const nextCheckAt = stillUnsettled ? nextWalletCheckAt(after, related) : null;
     return {
       status: 200,
-      body: { action: "reconcile", state: "DONE", settled, results, order: orderSummary(after) },
+      body: {
+        action: "reconcile",
+        state: "DONE",
+        settled,
+        stillUnsettled,
+        nextCheckAt: nextCheckAt?.toISOString() ?? null,
+        results,
+        order: orderSummary(after),
+      },
     };
   },
 };

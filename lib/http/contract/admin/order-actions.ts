@@ -84,6 +84,14 @@ const reconcileAnswer = z.object({
   action: z.literal("reconcile"),
   state: z.literal("DONE"),
   settled: z.boolean().meta({ description: "True when the order's status changed." }),
+  stillUnsettled: z.boolean().meta({
+    description:
+      "True when the wallet has still not settled something on the order (its payment, a refund or an " +
+      "escrow operation): the outcome is still unknown or in process, and checks go on automatically.",
+  }),
+  nextCheckAt: z.iso.datetime().nullable().meta({
+    description: "When the next automatic check with the wallet is due, while something is unsettled.",
+  }),
   results: z.record(z.string(), z.string()).meta({
     description:
       "What reconciling found, per record (`order`, `refund:<id>`, `operation:<id>`): settled, " +
@@ -431,6 +439,8 @@ export const adminReconcileOrder = defineEndpoint({
           action: "reconcile",
           state: "DONE",
           settled: true,
+          stillUnsettled: false,
+          nextCheckAt: null,
           results: { order: "nothing-to-do", [`operation:${acceptOperationExample.id}`]: "settled" },
           order: orderAfterAccept,
         },

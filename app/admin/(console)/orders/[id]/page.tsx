@@ -25,6 +25,7 @@ import { RefundsSection } from "./_sections/refunds-section";
 import type { SectionProps } from "./_sections/section-props";
 import { SummarySection } from "./_sections/summary-section";
 import { TimelineSection } from "./_sections/timeline-section";
+import { UnknownNotice } from "./_sections/unknown-notice";
 
 export const metadata: Metadata = { title: "Order" };
 
@@ -76,6 +77,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
         }
       />
       <AttentionNotice detail={detail} t={t} locale={locale} canResolve={can(operator, "orders.reconcile")} />
+      <UnknownNotice {...view} />
       <div className="grid-2 order-top">
         <SummarySection {...view} />
         <MoneySection {...view} operator={operator} />

@@ -41,6 +41,9 @@ function walletCall({ detail, t }: EntryView): EntryParts {
   // A `U` with an *_IN_PROCESS code is the wallet saying "still working on it" (a refund it will
   // finish), not a lost answer: shown as in progress, without the unknown-outcome label.
   const inProcess = outcome === "U" && resultCode.endsWith("_IN_PROCESS");
+  // No answer came back (timeout, connection, not sent): the result code is our placeholder, not
+  // the wallet's word, so only the cause is said ("no answer" is never said of an answer).
+  const unanswered = ["TIMEOUT", "NETWORK", "CIRCUIT_OPEN"].includes(String(detail.errorKind ?? ""));
   const tone =
     outcome === "S" || outcome === "A"
       ? "tone-ok"
@@ -52,7 +55,7 @@ function walletCall({ detail, t }: EntryView): EntryParts {
   const meta = (
     <>
       <span className={`badge ${tone}`}>{outcome || "?"}</span>{" "}
-      {resultCode && outcome !== "S" ? <ResultCode code={resultCode} t={t} /> : null}
+      {resultCode && outcome !== "S" && !unanswered ? <ResultCode code={resultCode} t={t} /> : null}
       {detail.errorKind && !inProcess ? (
         <>
           {" "}
