@@ -1,7 +1,8 @@
 // Our row ids and the wallet request ids derived from them. Every request id the wallet sees
 // (paymentRequestId, refundRequestId, voidRequestId, confirmRequestId, push requestId) is built from
-// the id of the row that stores it, so a retry of the same row always sends the same id (STYLE.md,
-// after stripe-node's idempotency keys). `<prefix>_<32 hex digits>` stays within the wallet's 64.
+// the id of the row that stores it, so a retry of the same row always sends the same id
+// (docs/adr/0006-request-ids-before-the-call.md). `<prefix>_<32 hex digits>` stays within the
+// wallet's 64.
 import { validate as isUuid, v7 as uuidv7 } from "uuid";
 
 /** Whether `value` has the shape of our row ids (a UUID, any case): worth looking up by id. */

@@ -12,14 +12,20 @@ const documents = [
   "README.md",
   "sandbox/README.md",
   "BENCHMARKS.md",
+  "CONTRIBUTING.md",
   ...readdirSync(join(root, "docs"))
     .filter((name) => name.endsWith(".md"))
     .map((name) => `docs/${name}`),
+  ...readdirSync(join(root, "docs/adr"))
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => `docs/adr/${name}`),
 ];
 
 describe("links in the documentation", () => {
   it("covers the docs folder", () => {
-    expect(documents).toEqual(expect.arrayContaining(["docs/architecture.md", "docs/wallet-interface.md"]));
+    expect(documents).toEqual(
+      expect.arrayContaining(["docs/architecture.md", "docs/wallet-interface.md", "docs/adr/README.md"]),
+    );
   });
 
   it.each(documents)("%s: every relative link and anchor resolves", (document) => {
