@@ -19,6 +19,7 @@ import { createPrismaClient } from "@/lib/platform/db/client";
 import { migrateDatabase } from "@/lib/platform/db/migrate-database";
 import { newRowId, requestIdFor } from "@/lib/platform/ids/request-ids";
 import { createLogger } from "@/lib/platform/log";
+import { outboundPolicy } from "@/lib/platform/outbound/outbound-policy";
 import { drainEvents } from "../lib/events/drain-events";
 import { defineHook, hookRegistry } from "../lib/events/hooks";
 
@@ -142,6 +143,8 @@ try {
       hooks: hookRegistry([noop]),
       hookTimeoutMs: 10_000,
       webhookTimeoutMs: 10_000,
+      // Hooks only here: no webhook is called.
+      outbound: outboundPolicy({ httpsOnly: true }),
     },
     (type) => (type === "agreement.bound" ? ["noop"] : []),
     { batch: 500, leaseMs: 30_000, budgetMs: 600_000, webhookDisableAfterMs: 1 },

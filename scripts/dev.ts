@@ -8,7 +8,7 @@
 // each as its own process with prefixed output (scripts/local-stack.ts). Ctrl-C stops them all.
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { getEnv } from "@/lib/platform/env";
+import { type Env, getEnv } from "@/lib/platform/env";
 import {
   localMail,
   ProcessGroup,
@@ -31,12 +31,13 @@ async function main() {
   else say(`wallet: ${env.wallet.baseUrl} (WALLET_BASE_URL is set; the sandbox is not started)`);
 
   const mail = await localMail(env);
+  const settings = { ...mail, ...loopbackForLocalTesting(env) };
   group.start("app", path.resolve("node_modules/.bin/next"), ["dev", "--port", String(env.port)], {
     NEXT_TELEMETRY_DISABLED: "1",
-    ...mail,
+    ...settings,
   });
   if (existsSync("workers/main.ts"))
-    group.start("workers", path.resolve("node_modules/.bin/tsx"), ["workers/main.ts"], mail);
+    group.start("workers", path.resolve("node_modules/.bin/tsx"), ["workers/main.ts"], settings);
 
   const appUrl = `http://127.0.0.1:${env.port}`;
   await waitForHttp(`${appUrl}/api/health/live`, 120_000);
@@ -50,6 +51,19 @@ async function main() {
   say(`health: ${JSON.stringify(health.checks ? health.status : health)}`);
   sayWhereEverythingIs(env, firstAdmin);
   say("ready");
+}
+
+/**
+ * Webhooks and chat alerts go to public addresses only; here, and only here, this machine is opened
+ * too, so a receiver on the developer's laptop can be tried. Said out loud, since production refuses it.
+ */
+function loopbackForLocalTesting(local: Env): Record<string, string> {
+  say(
+    "outbound: webhooks and chat alerts may call this machine (127.0.0.0/8, ::1) for local testing; " +
+      "npm start and production refuse it",
+  );
+  const networks = [local.outbound.allowedNetworks, "127.0.0.0/8,::1/128"].filter(Boolean).join(",");
+  return { OUTBOUND_ALLOWED_NETWORKS: networks };
 }
 
 main().catch((error) => {

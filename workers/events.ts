@@ -10,6 +10,7 @@ import { hookRegistry, hookTakes } from "@/lib/events/hooks";
 import { writeDailySummaries } from "@/lib/payments/daily-summary";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import { getEnv } from "@/lib/platform/env";
+import { getOutboundPolicy } from "@/lib/platform/outbound/shared-policy";
 import { defineJob } from "@/lib/platform/queue/define-job";
 import { eventLeaseMs, type JobSettings } from "@/lib/platform/queue/settings";
 
@@ -31,6 +32,7 @@ function drain(ctx: ServiceContext, settings: JobSettings) {
       hooks,
       hookTimeoutMs: settings.hookTimeoutMs,
       webhookTimeoutMs: settings.webhookTimeoutMs,
+      outbound: getOutboundPolicy(),
     },
     hookNamesOf,
     {
@@ -53,7 +55,11 @@ async function flush(ctx: ServiceContext) {
   if (Date.now() - lastFlush < ALERT_FLUSH_EVERY_MS) return undefined;
   lastFlush = Date.now();
   const { alerts } = getEnv();
-  sender ??= createAlertSender({ smtpUrl: alerts.smtpUrl, from: alerts.mailFrom });
+  sender ??= createAlertSender({
+    smtpUrl: alerts.smtpUrl,
+    from: alerts.mailFrom,
+    outbound: getOutboundPolicy(),
+  });
   return flushAlerts(
     ctx.prisma,
     sender,

@@ -7,6 +7,8 @@ import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import type { Prisma } from "@/lib/platform/db";
 import { NotFoundError } from "@/lib/platform/errors/domain-errors";
+import type { OutboundPolicy } from "@/lib/platform/outbound/outbound-policy";
+import { assertOutboundUrl } from "@/lib/platform/outbound/shared-policy";
 import type { alertRuleInput, alertRuleUpdate } from "./request-schemas";
 
 type Ctx = Pick<ServiceContext, "prisma">;
@@ -29,7 +31,10 @@ export async function createAlertRule(
   ctx: Ctx,
   actor: OperatorIdentity,
   input: z.output<typeof alertRuleInput>,
+  options: { outbound: OutboundPolicy },
 ) {
+  // A chat webhook is a URL the server calls on the operator's behalf, like a webhook endpoint.
+  if (input.channel === "CHAT") await assertOutboundUrl(options.outbound, input.target, "target");
   return ctx.prisma.$transaction(async (tx) => {
     const rule = await tx.alertRule.create({
       data: {

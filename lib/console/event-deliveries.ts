@@ -22,7 +22,10 @@ type DeliveryRow = EventDelivery & {
   attemptsLog: DeliveryAttempt[];
 };
 
-/** A delivery with what it carried and its latest attempt (request, answer, latency). */
+/**
+ * A delivery with what it carried and its latest attempt: the request, the status, the latency and
+ * how it failed (a webhook receiver's answer is never kept, so never shown).
+ */
 function deliveryView(row: DeliveryRow, targetNames: ReadonlyMap<string, string>) {
   const last = row.attemptsLog[0] ?? null;
   return {
@@ -37,6 +40,7 @@ function deliveryView(row: DeliveryRow, targetNames: ReadonlyMap<string, string>
     attempts: row.attempts,
     nextAttemptAt: row.status === "PENDING" ? row.nextAttemptAt : null,
     lastError: row.lastError,
+    lastFailure: row.lastFailure,
     deliveredAt: row.deliveredAt,
     createdAt: row.createdAt,
     lastAttempt: last && {
@@ -45,6 +49,7 @@ function deliveryView(row: DeliveryRow, targetNames: ReadonlyMap<string, string>
       statusCode: last.statusCode,
       latencyMs: last.latencyMs,
       request: last.request as { url: string; headers: Record<string, string>; body: string } | null,
+      failure: last.failure,
       response: last.response,
       at: last.createdAt,
     },

@@ -1,6 +1,6 @@
 // Webhook endpoints as an ADMIN manages them: add one (its signing secret is in the answer once,
 // then kept encrypted), change it, turn it off and on, delete it, and read its delivery log. Every
-// change is audited. Sending is lib/events/webhooks; which events an endpoint gets is decided when each
+// change is audited. A URL passes the outbound policy (lib/platform/outbound) before it is kept. Sending is lib/events/webhooks; which events an endpoint gets is decided when each
 // event is dispatched (lib/events/dispatch-events.ts).
 import type { z } from "zod";
 import { newWebhookSecret, sealWebhookSecret } from "@/lib/events/webhooks/webhook-secret";
@@ -8,8 +8,10 @@ import { recordAudit } from "@/lib/operators/audit/record-audit";
 import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import type { Prisma, WebhookEndpoint } from "@/lib/platform/db";
-import { InvalidRequestError, NotFoundError } from "@/lib/platform/errors/domain-errors";
+import { NotFoundError } from "@/lib/platform/errors/domain-errors";
 import { newRowId } from "@/lib/platform/ids/request-ids";
+import type { OutboundPolicy } from "@/lib/platform/outbound/outbound-policy";
+import { assertOutboundUrl } from "@/lib/platform/outbound/shared-policy";
 import type { webhookEndpointInput, webhookEndpointUpdate } from "./request-schemas";
 
 type Ctx = Pick<ServiceContext, "prisma" | "tokenKey">;
@@ -18,23 +20,6 @@ type Ctx = Pick<ServiceContext, "prisma" | "tokenKey">;
 function publicEndpoint(endpoint: WebhookEndpoint) {
   const { secretCipher: _hidden, ...visible } = endpoint;
   return visible;
-}
-
-/** Loopback: a receiver on this machine, where nothing crosses the network. */
-function isLoopback(url: URL): boolean {
-  return ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname) || url.hostname.startsWith("127.");
-}
-
-/**
- * Production sends events to HTTPS only, a payment's details must not cross the network in clear;
- * a receiver on this machine (loopback) may take plain HTTP.
- */
-function assertSafeUrl(url: string, isProduction: boolean) {
-  if (isProduction && !url.startsWith("https://") && !isLoopback(new URL(url))) {
-    throw new InvalidRequestError(
-      "url: must be an https:// address in production (http:// only to this machine)",
-    );
-  }
 }
 
 export async function listWebhookEndpoints(ctx: Pick<ServiceContext, "prisma">) {
@@ -46,9 +31,9 @@ export async function createWebhookEndpoint(
   ctx: Ctx,
   actor: OperatorIdentity,
   input: z.output<typeof webhookEndpointInput>,
-  options: { isProduction: boolean },
+  options: { outbound: OutboundPolicy },
 ) {
-  assertSafeUrl(input.url, options.isProduction);
+  await assertOutboundUrl(options.outbound, input.url, "url");
   const id = newRowId();
   const secret = newWebhookSecret();
   const endpoint = await ctx.prisma.$transaction(async (tx) => {
@@ -73,9 +58,9 @@ export async function updateWebhookEndpoint(
   actor: OperatorIdentity,
   endpointId: string,
   input: z.output<typeof webhookEndpointUpdate>,
-  options: { isProduction: boolean },
+  options: { outbound: OutboundPolicy },
 ) {
-  if (input.url !== undefined) assertSafeUrl(input.url, options.isProduction);
+  if (input.url !== undefined) await assertOutboundUrl(options.outbound, input.url, "url");
   return ctx.prisma.$transaction(async (tx) => {
     const before = await tx.webhookEndpoint.findUnique({ where: { id: endpointId } });
     if (!before) throw new NotFoundError("No such webhook endpoint.");

@@ -7,6 +7,7 @@ import { openWebhookSecret } from "@/lib/events/webhooks/webhook-secret";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import type { PrismaClient } from "@/lib/platform/db";
 import type { Logger } from "@/lib/platform/log";
+import type { OutboundPolicy } from "@/lib/platform/outbound/outbound-policy";
 import type { ClaimedDelivery } from "./claim-deliveries";
 import type { Hook, HookContext } from "./hooks";
 import type { AttemptOutcome } from "./settle-deliveries";
@@ -20,12 +21,21 @@ export interface DeliveryRunner {
   hooks: ReadonlyMap<string, Hook>;
   hookTimeoutMs: number;
   webhookTimeoutMs: number;
+  /** Where webhooks may go (lib/platform/outbound). */
+  outbound: OutboundPolicy;
 }
 
 const ERROR_KEPT = 1_000;
 
 function failed(latencyMs: number, response: string): AttemptRecord {
-  return { ok: false, statusCode: null, latencyMs, request: null, response: response.slice(0, ERROR_KEPT) };
+  return {
+    ok: false,
+    statusCode: null,
+    latencyMs,
+    request: null,
+    failure: null,
+    response: response.slice(0, ERROR_KEPT),
+  };
 }
 
 export async function runHook(runner: DeliveryRunner, delivery: ClaimedDelivery): Promise<AttemptOutcome> {
@@ -68,7 +78,14 @@ export async function runHook(runner: DeliveryRunner, delivery: ClaimedDelivery)
     ]);
     return {
       delivery,
-      attempt: { ok: true, statusCode: null, latencyMs: elapsed(), request: null, response: "" },
+      attempt: {
+        ok: true,
+        statusCode: null,
+        latencyMs: elapsed(),
+        request: null,
+        failure: null,
+        response: null,
+      },
     };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -99,6 +116,7 @@ export async function runWebhooks(
         secrets.set(endpoint.id, secret);
       }
       const attempt = await sendWebhook({ url: endpoint.url, secret }, delivery.event, {
+        outbound: runner.outbound,
         timeoutMs: runner.webhookTimeoutMs,
       });
       return { delivery, attempt };

@@ -5,6 +5,7 @@
 import type { AttemptRecord } from "@/lib/events/webhooks/send-webhook";
 import type { PrismaClient } from "@/lib/platform/db";
 import { newRowId } from "@/lib/platform/ids/request-ids";
+import { describeFailure } from "@/lib/platform/outbound/failures";
 import { writeEvent } from "@/lib/platform/outbox/write-event";
 import {
   afterFailure,
@@ -41,16 +42,17 @@ export async function settleDeliveries(
 ): Promise<Settled> {
   if (outcomes.length === 0) return { delivered: 0, retried: 0, dead: 0, disabledEndpoints: [] };
   const plans = outcomes.map(({ delivery, attempt, giveUp }) => {
-    if (attempt.ok) return { id: delivery.id, status: "DELIVERED", retryInMs: 0, error: null };
-    if (giveUp) return { id: delivery.id, status: "DEAD", retryInMs: 0, error: attempt.response };
+    if (attempt.ok) return { id: delivery.id, status: "DELIVERED", retryInMs: 0, error: null, failure: null };
+    const failed = { id: delivery.id, error: errorOf(attempt), failure: attempt.failure };
+    if (giveUp) return { ...failed, status: "DEAD", retryInMs: 0 };
     const delays =
       delivery.targetKind === "HOOK"
         ? (options.hookDelaysMs ?? HOOK_RETRY_DELAYS_MS)
         : (options.webhookDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS);
     const next = afterFailure(delays, delivery.attempt);
     return next.dead
-      ? { id: delivery.id, status: "DEAD", retryInMs: 0, error: attempt.response }
-      : { id: delivery.id, status: "PENDING", retryInMs: next.retryInMs, error: attempt.response };
+      ? { ...failed, status: "DEAD", retryInMs: 0 }
+      : { ...failed, status: "PENDING", retryInMs: next.retryInMs };
   });
 
   const disabled = await prisma.$transaction(async (tx) => {
@@ -59,19 +61,25 @@ export async function settleDeliveries(
       SET status = plan.status::delivery_status,
           delivered_at = CASE WHEN plan.status = 'DELIVERED' THEN now() END,
           next_attempt_at = now() + plan.retry_ms * interval '1 millisecond',
-          lease_until = NULL, last_error = plan.error, updated_at = now()
+          lease_until = NULL, last_error = plan.error, last_failure = plan.failure::outbound_failure,
+          updated_at = now()
       FROM unnest(${plans.map((plan) => plan.id)}::text[], ${plans.map((plan) => plan.status)}::text[],
-                  ${plans.map((plan) => plan.retryInMs)}::int[], ${plans.map((plan) => plan.error)}::text[])
-           AS plan (id, status, retry_ms, error)
+                  ${plans.map((plan) => plan.retryInMs)}::int[], ${plans.map((plan) => plan.error)}::text[],
+                  ${plans.map((plan) => plan.failure)}::text[])
+           AS plan (id, status, retry_ms, error, failure)
       WHERE d.id = plan.id AND d.status = 'PENDING'`;
     await tx.$executeRaw`
-      INSERT INTO delivery_attempts (id, delivery_id, attempt, ok, status_code, latency_ms, request, response)
-      SELECT * FROM unnest(
+      INSERT INTO delivery_attempts
+        (id, delivery_id, attempt, ok, status_code, latency_ms, request, response, failure)
+      SELECT id, delivery_id, attempt, ok, status_code, latency_ms, request, response,
+             failure::outbound_failure
+      FROM unnest(
         ${outcomes.map(() => newRowId())}::text[], ${outcomes.map((o) => o.delivery.id)}::text[],
         ${outcomes.map((o) => o.delivery.attempt)}::int[], ${outcomes.map((o) => o.attempt.ok)}::boolean[],
         ${outcomes.map((o) => o.attempt.statusCode)}::int[], ${outcomes.map((o) => o.attempt.latencyMs)}::int[],
         ${outcomes.map((o) => (o.attempt.request ? JSON.stringify(o.attempt.request) : null))}::jsonb[],
-        ${outcomes.map((o) => o.attempt.response)}::text[])`;
+        ${outcomes.map((o) => o.attempt.response)}::text[], ${outcomes.map((o) => o.attempt.failure)}::text[])
+        AS attempt (id, delivery_id, attempt, ok, status_code, latency_ms, request, response, failure)`;
     await announceDead(tx, outcomes, plans);
     return trackEndpoints(tx, outcomes, options.webhookDisableAfterMs);
   });
@@ -81,6 +89,12 @@ export async function settleDeliveries(
     dead: plans.filter((plan) => plan.status === "DEAD").length,
     disabledEndpoints: disabled,
   };
+}
+
+/** A failed attempt in one line: a hook's own message, or a webhook's classification in fixed words. */
+function errorOf(attempt: AttemptRecord): string | null {
+  if (attempt.failure) return describeFailure(attempt.failure, attempt.statusCode);
+  return attempt.response;
 }
 
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];

@@ -12,6 +12,7 @@ import { z } from "zod";
 import { PRODUCT_CODES } from "@/lib/wallet/product-codes";
 import { loadPrivateKey, loadPublicKey } from "@/lib/wallet/signature";
 import { ensureLocalSecrets } from "./config/local-secrets";
+import { parseNetworks } from "./outbound/outbound-policy";
 
 const port = z.coerce.number().int().min(0).max(65_535);
 /**
@@ -31,6 +32,15 @@ const optionalText = z
 
 /** A BullMQ prefix: plain, or with one hash tag for Redis Cluster (`{bull}`, `shop-{bull}`). */
 const QUEUE_PREFIX_PATTERN = /^[\w.-]*(\{[\w.-]+\})?[\w.-]*$/;
+
+function areNetworks(list: string): boolean {
+  try {
+    parseNetworks(list);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const rawSchema = z.object({
   // Empty counts as unset, as for every variable here (`NODE_ENV= npm run …` is a common way to clear it).
@@ -113,6 +123,12 @@ const rawSchema = z.object({
   ALERT_DAILY_SUMMARY_HOUR: z.coerce.number().int().min(0).max(23).default(8),
   // npm run dev's local mail catcher, whose messages the console shows (never set in production).
   MAIL_CATCHER_URL: optionalText.pipe(z.url().optional()),
+  // Webhooks and alert chat messages go to public addresses only. A shop whose receivers live on its
+  // own network names that network here (CIDR list, e.g. 10.20.0.0/16,fd00:20::/64); off by default.
+  OUTBOUND_ALLOWED_NETWORKS: optionalText.refine(
+    (value) => value === undefined || areNetworks(value),
+    "must be a comma-separated list of networks in CIDR form (10.20.0.0/16,fd00:20::/64)",
+  ),
   // Proxies in front of the app that append to (or set) X-Forwarded-For: the client's address is that
   // many entries left of the connection's own (lib/platform/addresses/client-address.ts). 1 in production, else 0.
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
@@ -210,6 +226,8 @@ export interface Env {
     dailySummaryHour: number;
     mailCatcherUrl: string | undefined;
   };
+  /** Requests made on an operator's behalf (lib/platform/outbound): https only in production. */
+  outbound: { httpsOnly: boolean; allowedNetworks: string };
 }
 
 export class EnvError extends Error {
@@ -369,6 +387,7 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
       dailySummaryHour: raw.ALERT_DAILY_SUMMARY_HOUR,
       mailCatcherUrl: raw.MAIL_CATCHER_URL,
     },
+    outbound: { httpsOnly: isProduction, allowedNetworks: raw.OUTBOUND_ALLOWED_NETWORKS ?? "" },
   };
 }
 

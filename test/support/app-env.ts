@@ -1,6 +1,7 @@
 // The environment of a merchant app process (next start, workers) pointed at a test database and a
 // wallet (the sandbox), with fresh secrets: what tests and benches hand to the processes they spawn.
 import { randomBytes } from "node:crypto";
+import { LOOPBACK_NETWORKS } from "./outbound";
 
 export interface WalletEndpoint {
   baseUrl: string;
@@ -36,6 +37,9 @@ export function merchantAppEnv(input: AppEnvInput): Record<string, string> {
     TOKEN_ENCRYPTION_KEY: (input.tokenKey ?? randomBytes(32)).toString("base64"),
     SESSION_SECRET: input.sessionSecret ?? randomBytes(32).toString("base64url"),
     NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
+    // Test receivers (webhooks, chat) listen on 127.0.0.1: open loopback, as `npm run dev` does.
+    // Tests of the policy itself set it back to "" (nothing internal).
+    OUTBOUND_ALLOWED_NETWORKS: LOOPBACK_NETWORKS,
     ...(input.publicBaseUrl ? { PUBLIC_BASE_URL: input.publicBaseUrl } : {}),
     ...input.extra,
   };

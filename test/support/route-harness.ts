@@ -7,9 +7,11 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { seedDemoCatalog } from "@/lib/payments/catalog/seed-catalog";
+import { resolveOutboundNamesForTests } from "@/lib/platform/outbound/shared-policy";
 import { distinctAddress } from "./addresses";
 import { merchantAppEnv, sandboxWallet } from "./app-env";
 import { createTestDatabase, type TestDatabase } from "./database";
+import { resolveExampleNames } from "./outbound";
 import { startTestSandbox, type TestSandbox } from "./sandbox";
 import { waitUntil } from "./wait";
 
@@ -160,6 +162,8 @@ export async function startRouteHarness(
       extra: options.extraEnv,
     }),
   );
+  // No DNS in tests: names a test registers (shop.example, chat.example) resolve to a public address.
+  resolveOutboundNamesForTests(resolveExampleNames);
   const routes = listApiRoutes();
 
   const harness: RouteHarness = {

@@ -17,15 +17,23 @@ export interface DeliveryRowData {
   attempts: number;
   nextAttemptAt: Date | null;
   lastError: string | null;
+  lastFailure: string | null;
   createdAt: Date;
   lastAttempt: { statusCode: number | null; latencyMs: number; ok: boolean } | null;
 }
 
-function lastAnswer(delivery: DeliveryRowData) {
+/**
+ * The status, the time and why it failed: a webhook's failure in the operator's language (its
+ * receiver's answer is never kept), a hook's own error as it wrote it.
+ */
+function lastAnswer(delivery: DeliveryRowData, t: Translate) {
   const attempt = delivery.lastAttempt;
   if (!attempt) return "—";
   const code = attempt.statusCode === null ? "" : `HTTP ${attempt.statusCode} · `;
-  return `${code}${attempt.latencyMs} ms${attempt.ok || !delivery.lastError ? "" : ` · ${delivery.lastError}`}`;
+  const why = delivery.lastFailure
+    ? t(dynamicKey("outbound.failure", delivery.lastFailure))
+    : delivery.lastError;
+  return `${code}${attempt.latencyMs} ms${attempt.ok || !why ? "" : ` · ${why}`}`;
 }
 
 export function DeliveryTable({
@@ -84,7 +92,7 @@ export function DeliveryTable({
             {delivery.attempts}
           </td>
           <td className="break" dir="auto" data-label={t("events.col.last")}>
-            {lastAnswer(delivery)}
+            {lastAnswer(delivery, t)}
           </td>
           {canResend ? (
             <td data-label="">

@@ -3,8 +3,9 @@
 // an outage sends one alert, not ten thousand. Sending holds the message's row lock, so two workers
 // never send one message twice; a failed send is tried again on the next flush, up to MAX_ATTEMPTS.
 
-import type { PrismaClient } from "@/lib/platform/db";
+import type { Prisma, PrismaClient } from "@/lib/platform/db";
 import type { Logger } from "@/lib/platform/log";
+import { describeFailure, type OutboundFailure } from "@/lib/platform/outbound/failures";
 import { CHAT_FORMATS, type ChatFormat } from "./alert-types";
 import type { AlertSender } from "./send-alert";
 
@@ -65,6 +66,48 @@ async function foldDueEvents(prisma: PrismaClient): Promise<number> {
   return folded;
 }
 
+type MessageWithRule = Prisma.AlertMessageGetPayload<{ include: { rule: true } }>;
+
+/** How one try went: for chat, the status, time and classification; for e-mail, the SMTP error. */
+interface SendOutcome {
+  sent: boolean;
+  lastError: string | null;
+  lastFailure: OutboundFailure | null;
+  lastStatusCode: number | null;
+  lastLatencyMs: number | null;
+}
+
+async function sendOne(sender: AlertSender, message: MessageWithRule): Promise<SendOutcome> {
+  if (message.rule.channel === "EMAIL") {
+    const started = performance.now();
+    const tried = { lastFailure: null, lastStatusCode: null };
+    try {
+      await sender.email(message.rule.target, message);
+      return {
+        sent: true,
+        lastError: null,
+        ...tried,
+        lastLatencyMs: Math.round(performance.now() - started),
+      };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const lastLatencyMs = Math.round(performance.now() - started);
+      return { sent: false, lastError: reason.slice(0, 1_000), ...tried, lastLatencyMs };
+    }
+  }
+  const format = (CHAT_FORMATS as readonly string[]).includes(message.rule.chatFormat ?? "")
+    ? (message.rule.chatFormat as ChatFormat)
+    : "json";
+  const answer = await sender.chat(message.rule.target, format, message);
+  return {
+    sent: answer.ok,
+    lastError: answer.failure ? describeFailure(answer.failure, answer.statusCode) : null,
+    lastFailure: answer.failure,
+    lastStatusCode: answer.statusCode,
+    lastLatencyMs: answer.latencyMs,
+  };
+}
+
 async function sendPending(prisma: PrismaClient, sender: AlertSender, logger: Logger): Promise<number> {
   const pending = await prisma.alertMessage.findMany({
     where: { status: "PENDING" },
@@ -80,32 +123,19 @@ async function sendPending(prisma: PrismaClient, sender: AlertSender, logger: Lo
           SELECT id FROM alert_messages WHERE id = ${id} AND status = 'PENDING' FOR UPDATE SKIP LOCKED`;
         if (!locked) return;
         const message = await tx.alertMessage.findUniqueOrThrow({ where: { id }, include: { rule: true } });
-        try {
-          if (message.rule.channel === "EMAIL") await sender.email(message.rule.target, message);
-          else {
-            const format = (CHAT_FORMATS as readonly string[]).includes(message.rule.chatFormat ?? "")
-              ? (message.rule.chatFormat as ChatFormat)
-              : "json";
-            await sender.chat(message.rule.target, format, message);
-          }
-          await tx.alertMessage.update({
-            where: { id },
-            data: { status: "SENT", sentAt: new Date(), attempts: { increment: 1 }, lastError: null },
-          });
-          sent++;
-        } catch (error) {
-          const reason = error instanceof Error ? error.message : String(error);
-          const attempts = message.attempts + 1;
-          logger.warn({ alertMessageId: id, attempts, err: reason }, "alert not sent");
-          await tx.alertMessage.update({
-            where: { id },
-            data: {
-              attempts,
-              lastError: reason.slice(0, 1_000),
-              status: attempts >= MAX_ATTEMPTS ? "FAILED" : "PENDING",
-            },
-          });
-        }
+        const { sent: ok, ...outcome } = await sendOne(sender, message);
+        const attempts = message.attempts + 1;
+        if (ok) sent++;
+        else logger.warn({ alertMessageId: id, attempts, err: outcome.lastError }, "alert not sent");
+        await tx.alertMessage.update({
+          where: { id },
+          data: {
+            ...outcome,
+            attempts,
+            ...(ok ? { status: "SENT", sentAt: new Date() } : {}),
+            ...(!ok && attempts >= MAX_ATTEMPTS ? { status: "FAILED" } : {}),
+          },
+        });
       },
       { timeout: 30_000 },
     );

@@ -1,7 +1,10 @@
 // Sending one alert message: an e-mail through SMTP (nodemailer; SMTP_URL) or a POST to a chat
-// webhook in the shape its service takes. Throws when it could not be sent; flush-alerts.ts keeps
-// the error and tries again.
+// webhook in the shape its service takes, under the outbound policy (lib/platform/outbound). An
+// e-mail that could not be sent throws; a chat message answers how it went (status, time, the
+// failure's classification, never the chat service's words). flush-alerts.ts keeps that and tries again.
 import nodemailer from "nodemailer";
+import type { OutboundPolicy } from "@/lib/platform/outbound/outbound-policy";
+import { type OutboundResult, postOutbound } from "@/lib/platform/outbound/outbound-request";
 
 import type { ChatFormat } from "./alert-types";
 
@@ -12,7 +15,7 @@ interface AlertContent {
 
 export interface AlertSender {
   email(to: string, content: AlertContent): Promise<void>;
-  chat(url: string, format: ChatFormat, content: AlertContent): Promise<void>;
+  chat(url: string, format: ChatFormat, content: AlertContent): Promise<OutboundResult>;
 }
 
 /**
@@ -38,6 +41,7 @@ export function createAlertSender(options: {
   smtpUrl: string | undefined;
   from: string;
   timeoutMs?: number;
+  outbound: OutboundPolicy;
 }): AlertSender {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const transport = options.smtpUrl
@@ -48,17 +52,12 @@ export function createAlertSender(options: {
       if (!transport) throw new Error("SMTP_URL is not set: e-mail alerts cannot be sent");
       await transport.sendMail({ from: options.from, to, subject: content.subject, text: content.body });
     },
-    async chat(url, format, content) {
-      const answer = await fetch(url, {
-        method: "POST",
+    chat(url, format, content) {
+      return postOutbound(options.outbound, url, {
         headers: { "content-type": "application/json" },
         body: JSON.stringify(chatBody(format, content)),
-        redirect: "manual",
-        signal: AbortSignal.timeout(timeoutMs),
+        timeoutMs,
       });
-      if (!answer.ok) {
-        throw new Error(`the chat webhook answered ${answer.status}: ${(await answer.text()).slice(0, 200)}`);
-      }
     },
   };
 }

@@ -14,6 +14,7 @@ import { createLogger } from "@/lib/platform/log";
 import { writeEvent } from "@/lib/platform/outbox/write-event";
 import { type MailCatcher, startMailCatcher } from "@/scripts/mail-catcher";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
+import { loopbackOutbound } from "@/test/support/outbound";
 
 let db: TestDatabase;
 let mail: MailCatcher;
@@ -50,7 +51,12 @@ afterAll(async () => {
   await Promise.all([db?.drop(), mail?.close(), chat?.close()]);
 });
 
-const sender = () => createAlertSender({ smtpUrl: mail.smtpUrl, from: "Alerts <alerts@shop.example>" });
+const sender = () =>
+  createAlertSender({
+    smtpUrl: mail.smtpUrl,
+    from: "Alerts <alerts@shop.example>",
+    outbound: loopbackOutbound(),
+  });
 
 function drainAlerts() {
   return drainEvents(
@@ -62,6 +68,7 @@ function drainAlerts() {
       hooks: hookRegistry([alertsHook]),
       hookTimeoutMs: 5_000,
       webhookTimeoutMs: 5_000,
+      outbound: loopbackOutbound(),
     },
     (type) => (hookTakes(alertsHook, type) ? ["alerts"] : []),
     {
@@ -217,8 +224,16 @@ describe("alerts", () => {
     chat.status = 503;
     await flushAlerts(db.prisma, sender(), logger, { dailySummaryHour: 24, writeDailySummaries });
     const failed = await db.prisma.alertMessage.findFirstOrThrow({ where: { ruleId: rule.id } });
-    expect(failed).toMatchObject({ status: "PENDING", attempts: 1 });
-    expect(failed.lastError).toContain("503");
+    // The status, the time and the classification; never what the chat service said ("busy").
+    expect(failed).toMatchObject({
+      status: "PENDING",
+      attempts: 1,
+      lastStatusCode: 503,
+      lastFailure: "HTTP_STATUS",
+      lastError: "HTTP 503: answered with an error status",
+    });
+    expect(failed.lastLatencyMs).toBeGreaterThanOrEqual(0);
+    expect(JSON.stringify(failed)).not.toContain("busy");
     chat.status = 200;
     const before = chat.bodies.length;
     await flushAlerts(db.prisma, sender(), logger, { dailySummaryHour: 24, writeDailySummaries });

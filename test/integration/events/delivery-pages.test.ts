@@ -7,6 +7,7 @@ import { resendDelivery } from "@/lib/console/event-deliveries";
 import { createWebhookEndpoint } from "@/lib/console/webhook-endpoints";
 import { getServiceContext } from "@/lib/platform/context/service-context";
 import type { DeliveryStatus } from "@/lib/platform/db";
+import { getOutboundPolicy } from "@/lib/platform/outbound/shared-policy";
 import { createTestOperator, identityOf, type TestOperator } from "@/test/support/operators";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";
 
@@ -22,7 +23,7 @@ beforeAll(async () => {
       getServiceContext(),
       identityOf(admin),
       { url, description: "paging", events: [] },
-      { isProduction: false },
+      { outbound: getOutboundPolicy() },
     );
     endpoints.push(endpoint.id);
   }

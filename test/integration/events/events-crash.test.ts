@@ -13,6 +13,7 @@ import { createWebhookEndpoint } from "@/lib/console/webhook-endpoints";
 import { createOrder } from "@/lib/payments/orders/create-order";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 import { createTestOperator, identityOf } from "@/test/support/operators";
+import { loopbackOutbound } from "@/test/support/outbound";
 import { waitUntil } from "@/test/support/wait";
 import {
   deletePrefix,
@@ -99,7 +100,7 @@ beforeAll(async () => {
     merchant.ctx,
     identityOf(admin),
     { url: receiver.url, description: "order of events", events: [] },
-    { isProduction: false },
+    { outbound: loopbackOutbound() },
   );
 }, 60_000);
 

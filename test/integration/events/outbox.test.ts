@@ -17,6 +17,7 @@ import { type DomainEvent, type EventType, parseEvent } from "@/lib/platform/out
 import { writeEvent } from "@/lib/platform/outbox/write-event";
 import { distinctAddress } from "@/test/support/addresses";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
+import { loopbackOutbound } from "@/test/support/outbound";
 import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
 
 let merchant: MerchantHarness;
@@ -44,6 +45,7 @@ function runnerWith(hooks: readonly Hook[]) {
     hooks: hookRegistry(hooks),
     hookTimeoutMs: 2_000,
     webhookTimeoutMs: 2_000,
+    outbound: loopbackOutbound(),
   };
 }
 

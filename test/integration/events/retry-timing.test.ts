@@ -14,6 +14,7 @@ import { createOrder } from "@/lib/payments/orders/create-order";
 import { DEFAULT_JOB_SETTINGS, eventLeaseMs } from "@/lib/platform/queue/settings";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 import { createTestOperator, identityOf } from "@/test/support/operators";
+import { loopbackOutbound } from "@/test/support/outbound";
 
 const OUTAGE_MS = 30_000;
 const TYPES = ["order.created", "order.paid"] as const;
@@ -67,6 +68,7 @@ function runEventsWorker() {
     hooks: hookRegistry([kitchen]),
     hookTimeoutMs: settings.hookTimeoutMs,
     webhookTimeoutMs: settings.webhookTimeoutMs,
+    outbound: loopbackOutbound(),
   };
   const state = { running: true };
   const done = (async () => {
@@ -103,7 +105,7 @@ describe("retries and ordering", () => {
       merchant.ctx,
       admin,
       { url: receiver.url, description: "restarting receiver", events: [...TYPES] },
-      { isProduction: false },
+      { outbound: loopbackOutbound() },
     );
     const { customerId } = await merchant.newCustomer();
     const stopWorker = runEventsWorker();

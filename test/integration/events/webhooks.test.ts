@@ -12,8 +12,10 @@ import { type DrainSettings, drainEvents } from "@/lib/events/drain-events";
 import { hookRegistry } from "@/lib/events/hooks";
 import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import { createOrder } from "@/lib/payments/orders/create-order";
+import { outboundPolicy } from "@/lib/platform/outbound/outbound-policy";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 import { createTestOperator, identityOf } from "@/test/support/operators";
+import { loopbackOutbound } from "@/test/support/outbound";
 
 /**
  * The receiver's check, written from the Standard Webhooks specification: HMAC-SHA256 keyed with the
@@ -107,6 +109,7 @@ function drain(settings: Partial<DrainSettings> = {}) {
       hooks: hookRegistry([]),
       hookTimeoutMs: 2_000,
       webhookTimeoutMs: 2_000,
+      outbound: loopbackOutbound(),
     },
     () => [],
     { ...SETTINGS, ...settings },
@@ -137,7 +140,7 @@ describe("webhooks", () => {
         merchant.ctx,
         admin,
         { url: receiver.url, description: "test", events: ["order.created", "order.paid"] },
-        { isProduction: false },
+        { outbound: loopbackOutbound() },
       );
       secret = endpoint.secret;
 
@@ -209,7 +212,7 @@ describe("webhooks", () => {
         merchant.ctx,
         admin,
         { url: receiver.url, description: "", events: ["order.paid"] },
-        { isProduction: false },
+        { outbound: loopbackOutbound() },
       );
       await paidOrder();
       await drain({ webhookDisableAfterMs: 0, webhookDelaysMs: [0, 0, 0] });
@@ -227,19 +230,27 @@ describe("webhooks", () => {
     }
   });
 
-  it("refuses an http:// endpoint in production, unless it is on this machine", async () => {
+  it("in production, refuses http:// (to this machine too) and internal hosts; takes https:// to a public host", async () => {
+    const production = outboundPolicy({
+      httpsOnly: true,
+      resolve: async () => [{ address: "93.184.216.34", family: 4 }],
+    });
     const add = (url: string) =>
       createWebhookEndpoint(
         merchant.ctx,
         admin,
         { url, description: "", events: [] },
-        { isProduction: true },
+        { outbound: production },
       );
-    await expect(add("http://shop.example/hooks")).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
-    await expect(add("http://10.0.0.5/hooks")).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
-    await expect(add("http://127.0.0.1:9000/hooks")).resolves.toMatchObject({
-      url: "http://127.0.0.1:9000/hooks",
-    });
+    for (const url of [
+      "http://shop.example/hooks",
+      "http://10.0.0.5/hooks",
+      "http://127.0.0.1:9000/hooks",
+      "https://127.0.0.1:9000/hooks",
+      "https://[::1]/hooks",
+    ]) {
+      await expect(add(url), url).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    }
     await expect(add("https://shop.example/hooks")).resolves.toMatchObject({ enabled: true });
   });
 });

@@ -48,6 +48,17 @@ describe("local development with no variables at all", () => {
     expect(parseEnv({ NODE_ENV: "" }, { cwd: freshDir() }).nodeEnv).toBe("development");
   });
 
+  it("opens no internal network to outbound requests unless OUTBOUND_ALLOWED_NETWORKS names one", () => {
+    expect(parseEnv({}, { cwd: freshDir() }).outbound).toEqual({ httpsOnly: false, allowedNetworks: "" });
+    const office = parseEnv({ OUTBOUND_ALLOWED_NETWORKS: "10.20.0.0/16, fd00:20::/64" }, { cwd: freshDir() });
+    expect(office.outbound.allowedNetworks).toBe("10.20.0.0/16, fd00:20::/64");
+    for (const bad of ["10.20.0.0", "10.20.0.0/40", "office"]) {
+      expect(problemsOf({ OUTBOUND_ALLOWED_NETWORKS: bad }).join("\n")).toContain(
+        "OUTBOUND_ALLOWED_NETWORKS",
+      );
+    }
+  });
+
   it("honours PORT and SANDBOX_PORT in the derived addresses", () => {
     const env = parseEnv({ PORT: "3100", SANDBOX_PORT: "4100" }, { cwd: freshDir() });
     expect(env.publicBaseUrl).toBe("http://127.0.0.1:3100");
@@ -199,5 +210,7 @@ describe("production", () => {
       { cwd: freshDir() },
     );
     expect(env.wallet).toMatchObject({ usesSandbox: false, clientId: "2022000000000001" });
+    // Webhooks and chat alerts: https:// only, nothing internal.
+    expect(env.outbound).toEqual({ httpsOnly: true, allowedNetworks: "" });
   });
 });

@@ -35,6 +35,26 @@ async function caughtMail(): Promise<CaughtMail[] | null> {
   }
 }
 
+type AlertMessageRow = Awaited<ReturnType<typeof listAlertMessages>>[number];
+
+/**
+ * How the last try went: a chat message's status and failure in the operator's language (never
+ * what the chat service answered), an e-mail's SMTP error as the server gave it.
+ */
+function LastTry({ message, t }: { message: AlertMessageRow; t: PageContext["t"] }) {
+  if (message.status === "SENT" || (!message.lastFailure && !message.lastError)) return null;
+  const parts = [
+    message.lastStatusCode === null ? null : `HTTP ${message.lastStatusCode}`,
+    message.lastLatencyMs === null ? null : `${message.lastLatencyMs} ms`,
+    message.lastFailure ? t(dynamicKey("outbound.failure", message.lastFailure)) : message.lastError,
+  ];
+  return (
+    <div className="muted break" data-last-failure={message.lastFailure ?? undefined}>
+      {parts.filter(Boolean).join(" · ")}
+    </div>
+  );
+}
+
 async function Messages({ ctx, locale, t }: PageContext) {
   const messages = await listAlertMessages(ctx);
   return (
@@ -63,7 +83,7 @@ async function Messages({ ctx, locale, t }: PageContext) {
                 <span className={`badge ${STATUS_TONE[message.status]}`}>
                   {t(dynamicKey("alerts.status", message.status))}
                 </span>
-                {message.lastError ? <div className="muted break">{message.lastError}</div> : null}
+                <LastTry message={message} t={t} />
               </td>
               <td className="mono break hide-narrow" dir="ltr">
                 {message.rule.target}

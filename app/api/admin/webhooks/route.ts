@@ -2,8 +2,8 @@ import { createWebhookEndpoint, listWebhookEndpoints } from "@/lib/console/webho
 import * as contract from "@/lib/http/contract/admin/webhooks";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
-import { getEnv } from "@/lib/platform/env";
 import { jsonSafe } from "@/lib/platform/json";
+import { getOutboundPolicy } from "@/lib/platform/outbound/shared-policy";
 
 export const GET = route.operator("integrations.manage", async ({ ctx }) =>
   Response.json(
@@ -14,7 +14,7 @@ export const GET = route.operator("integrations.manage", async ({ ctx }) =>
 // The answer holds the signing secret, shown this once: it must never be cached or replayed.
 export const POST = route.operator("integrations.manage", async ({ request, ctx, operator }) => {
   const input = await readJson(request, contract.adminCreateWebhookEndpoint.body);
-  const created = await createWebhookEndpoint(ctx, operator, input, { isProduction: getEnv().isProduction });
+  const created = await createWebhookEndpoint(ctx, operator, input, { outbound: getOutboundPolicy() });
   return Response.json(jsonSafe(created) satisfies contract.CreatedWebhookEndpointJson, {
     status: 201,
     headers: { "Cache-Control": "no-store" },

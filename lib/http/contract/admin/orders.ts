@@ -406,6 +406,7 @@ export const adminGetOrder = defineEndpoint({
                   attempts: 1,
                   nextAttemptAt: null,
                   lastError: null,
+                  lastFailure: null,
                   deliveredAt: "2026-11-22T09:31:13.600Z",
                   createdAt: "2026-11-22T09:31:13.400Z",
                   lastAttempt: {
@@ -414,7 +415,8 @@ export const adminGetOrder = defineEndpoint({
                     statusCode: null,
                     latencyMs: 180,
                     request: null,
-                    response: "",
+                    failure: null,
+                    response: null,
                     at: "2026-11-22T09:31:13.600Z",
                   },
                 },

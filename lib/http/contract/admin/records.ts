@@ -26,6 +26,7 @@ import {
   OrderFlow,
   type OrderItem,
   OrderStatus,
+  OutboundFailure,
   type Prisma,
   type Product,
   type Refund,
@@ -403,6 +404,16 @@ export const webhookEndpointRecord = z
   } satisfies FieldsOf<Omit<WebhookEndpoint, "secretCipher">>)
   .meta({ id: "AdminWebhookEndpoint" });
 
+/** How a webhook or chat message failed: a fixed list, kept instead of the receiver's answer. */
+const outboundFailure = z
+  .enum(OutboundFailure)
+  .nullable()
+  .meta({
+    description:
+      "How the request failed, as a fixed classification (REFUSED_ADDRESS: the host is not a public address; " +
+      "REDIRECT: redirects are not followed; HTTP_STATUS: an answer outside 2xx; ...); null after a success.",
+  });
+
 /** One event to one hook or endpoint, with its latest attempt: a line of a delivery log. */
 export const deliveryRecord = z
   .object({
@@ -418,7 +429,10 @@ export const deliveryRecord = z
     status: z.enum(DeliveryStatus),
     attempts: count,
     nextAttemptAt: time.nullable().meta({ description: "When it is tried next, while PENDING." }),
-    lastError: nullableText,
+    lastError: nullableText.meta({
+      description: "A hook's error, or a webhook's failure in fixed words (never its receiver's answer).",
+    }),
+    lastFailure: outboundFailure,
     deliveredAt: time.nullable(),
     createdAt: time,
     lastAttempt: z
@@ -431,7 +445,10 @@ export const deliveryRecord = z
           .object({ url: z.string(), headers: z.record(z.string(), z.string()), body: z.string() })
           .nullable()
           .meta({ description: "Webhooks: the request as sent, signature included." }),
-        response: nullableText.meta({ description: "The answer's first bytes, or why there was none." }),
+        failure: outboundFailure,
+        response: nullableText.meta({
+          description: "Hooks: the hook's error. Webhooks: always null; a receiver's answer is never kept.",
+        }),
         at: time,
       })
       .nullable(),
@@ -465,7 +482,13 @@ export const alertMessageRecord = z
     eventCount: count.meta({ description: "Events folded into it (0 for a daily summary)." }),
     status: z.enum(AlertMessageStatus),
     attempts: count,
-    lastError: nullableText,
+    lastError: nullableText.meta({
+      description:
+        "E-mail: the SMTP error. Chat: the failure in fixed words (never the chat service's answer).",
+    }),
+    lastFailure: outboundFailure,
+    lastStatusCode: z.number().int().nullable().meta({ description: "Chat: the last try's HTTP status." }),
+    lastLatencyMs: count.nullable().meta({ description: "How long the last try took." }),
     sentAt: time.nullable(),
     createdAt: time,
     rule: z.object({ eventType: z.string(), channel: z.enum(AlertChannel), target: z.string() }),

@@ -71,6 +71,7 @@ const deliveryExample = {
   attempts: 1,
   nextAttemptAt: null,
   lastError: null,
+  lastFailure: null,
   deliveredAt: "2026-11-22T09:31:13.000Z",
   createdAt: "2026-11-22T09:31:12.500Z",
   lastAttempt: {
@@ -88,7 +89,8 @@ const deliveryExample = {
       },
       body,
     },
-    response: "ok",
+    failure: null,
+    response: null,
     at: "2026-11-22T09:31:13.000Z",
   },
 } satisfies DeliveryJson;
@@ -213,8 +215,9 @@ export const adminListEndpointDeliveries = defineEndpoint({
   path: "/api/admin/webhooks/{id}/deliveries",
   summary: "A webhook endpoint's delivery log",
   description:
-    "Each delivery with its latest attempt: the request as sent, the answer, the latency. Newest first, " +
-    "in keyset pages: pass `nextCursor` as `after` for the next one.",
+    "Each delivery with its latest attempt: the request as sent, the status, the latency and how it failed " +
+    "(`failure`). The receiver's answer is never kept: a URL that reaches something internal must not " +
+    "become a way to read it. Newest first, in keyset pages: pass `nextCursor` as `after` for the next one.",
   auth: { operator: "integrations.manage" },
   params: webhookEndpointParams,
   query: deliveryListQuery,
@@ -245,7 +248,7 @@ export const adminListDeadDeliveries = defineEndpoint({
   examples: [
     {
       name: "dead",
-      summary: "A kitchen ticket that could not be printed",
+      summary: "A kitchen ticket that could not be printed, and a webhook whose receiver kept failing",
       request: { query: { limit: 20 } },
       response: {
         status: 200,
@@ -267,6 +270,22 @@ export const adminListDeadDeliveries = defineEndpoint({
                 statusCode: null,
                 request: null,
                 response: "the kitchen answered 503",
+              },
+            },
+            {
+              ...deliveryExample,
+              status: "DEAD",
+              attempts: 9,
+              deliveredAt: null,
+              lastError: "HTTP 503: answered with an error status",
+              lastFailure: "HTTP_STATUS",
+              lastAttempt: {
+                ...deliveryExample.lastAttempt,
+                attempt: 9,
+                ok: false,
+                statusCode: 503,
+                latencyMs: 212,
+                failure: "HTTP_STATUS",
               },
             },
           ],

@@ -3,6 +3,7 @@ import * as contract from "@/lib/http/contract/admin/alerts";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
 import { jsonSafe } from "@/lib/platform/json";
+import { getOutboundPolicy } from "@/lib/platform/outbound/shared-policy";
 
 export const GET = route.operator("integrations.manage", async ({ ctx }) =>
   Response.json(jsonSafe({ rules: await listAlertRules(ctx) }) satisfies contract.AlertRuleListJson),
@@ -13,6 +14,7 @@ export const POST = route.operator("integrations.manage", async ({ request, ctx,
     ctx,
     operator,
     await readJson(request, contract.adminCreateAlertRule.body),
+    { outbound: getOutboundPolicy() },
   );
   return Response.json(jsonSafe(rule) satisfies contract.AlertRuleJson, { status: 201 });
 });

@@ -2,8 +2,8 @@ import { deleteWebhookEndpoint, updateWebhookEndpoint } from "@/lib/console/webh
 import * as contract from "@/lib/http/contract/admin/webhooks";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readJson, route } from "@/lib/http/route";
-import { getEnv } from "@/lib/platform/env";
 import { jsonSafe } from "@/lib/platform/json";
+import { getOutboundPolicy } from "@/lib/platform/outbound/shared-policy";
 
 export const PATCH = route.operator(
   "integrations.manage",
@@ -11,7 +11,7 @@ export const PATCH = route.operator(
   async ({ request, ctx, operator, params }) => {
     const input = await readJson(request, contract.adminUpdateWebhookEndpoint.body);
     const updated = await updateWebhookEndpoint(ctx, operator, params.id, input, {
-      isProduction: getEnv().isProduction,
+      outbound: getOutboundPolicy(),
     });
     return Response.json(jsonSafe(updated) satisfies contract.WebhookEndpointJson);
   },
