@@ -9,6 +9,7 @@ import { processNotification } from "./notifications";
 import { processPush } from "./push";
 import { processReconcile } from "./reconcile";
 import { processRefundPoll } from "./refund-poll";
+import { processSubscriptions } from "./subscriptions";
 import { processTokenRefresh } from "./token-refresh";
 
 export const PROCESSORS: Record<QueueName, Processor> = {
@@ -20,4 +21,5 @@ export const PROCESSORS: Record<QueueName, Processor> = {
   push: processPush,
   maintenance: processMaintenance,
   events: processEvents,
+  subscriptions: processSubscriptions,
 };

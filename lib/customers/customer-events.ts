@@ -1,8 +1,9 @@
-// Timeline entries for a customer's records that belong to no order (agreements, push messages),
+// Timeline entries for a customer's records that belong to no order (agreements, push messages,
+// subscriptions),
 // written by their state modules in the same transaction as the status change.
 import type { Prisma } from "@/lib/platform/db";
 
-export type CustomerEventSubject = "AGREEMENT" | "PUSH_MESSAGE";
+export type CustomerEventSubject = "AGREEMENT" | "PUSH_MESSAGE" | "SUBSCRIPTION";
 
 export interface CustomerEventInput {
   customerId: string;

@@ -15,6 +15,7 @@ import {
 import { runDueWork } from "../domain/due-work";
 import { cancelAtCashier, payAtCashier } from "../domain/payments";
 import { resetClock, resetSandbox } from "../domain/reset";
+import { revokeAgreements } from "../domain/tokens";
 import { upsertUser } from "../domain/users";
 import { registeredKeys } from "../http/authenticate";
 import { readBody } from "../http/read-body";
@@ -70,6 +71,11 @@ const agreementInput = z
   .refine((input) => input.authorizationUrl || input.token, {
     error: "authorizationUrl or token is required",
   });
+
+const revokeInput = z.strictObject({
+  userId: z.string().min(1).max(64),
+  clientId: z.string().min(1).optional(),
+});
 
 const clockInput = z.union([
   z.strictObject({
@@ -200,6 +206,15 @@ const ROUTES: { method: string; pattern: RegExp; run: Route }[] = [
       const token = agreementTokenOf(input);
       if (!token) throw new ControlError(400, "INVALID_AGREEMENT", "authorizationUrl carries no token");
       return authorizeAgreement(ctx, { token, userId: input.userId });
+    },
+  },
+  {
+    method: "POST",
+    pattern: /^\/sandbox\/agreements\/revoke$/,
+    run: async (ctx, req) => {
+      const input = revokeInput.parse(await jsonBody(req));
+      if (!ctx.store.get("user", input.userId)) throw new ControlError(404, "USER_NOT_EXIST", "no such user");
+      return { revoked: revokeAgreements(ctx.store, ctx.clock, input) };
     },
   },
   {

@@ -75,3 +75,24 @@ export function lookupAccessToken(
   if (tokens.accessTokenExpiresAt <= clock.nowMs()) return { state: "expired", tokens };
   return { state: "valid", tokens };
 }
+
+/**
+ * The user withdraws their agreements with a merchant in the wallet app (or with every merchant when
+ * no clientId is given): every agreement token set is revoked, so agreement `pay` answers
+ * INVALID_ACCESS_TOKEN and a refresh INVALID_REFRESH_TOKEN. Returns how many token sets it revoked.
+ */
+export function revokeAgreements(
+  store: SandboxStore,
+  clock: SandboxClock,
+  input: { userId: string; clientId?: string | undefined },
+): number {
+  let revoked = 0;
+  for (const tokens of store.all("tokenSet")) {
+    if (!tokens.agreement || tokens.userId !== input.userId || tokens.revokedAt !== undefined) continue;
+    if (input.clientId && tokens.clientId !== input.clientId) continue;
+    tokens.revokedAt = clock.nowMs();
+    store.save("tokenSet", tokens);
+    revoked++;
+  }
+  return revoked;
+}

@@ -63,6 +63,9 @@ export const applyToken: OperationHandler = {
     if (!previous || previous.clientId !== merchant.clientId) {
       throw fail("INVALID_REFRESH_TOKEN", "the refresh token is invalid");
     }
+    if (previous.revokedAt !== undefined) {
+      throw fail("INVALID_REFRESH_TOKEN", "the user revoked the agreement these tokens were issued for");
+    }
     if (previous.refreshUsedAt !== undefined) {
       throw fail("USED_REFRESH_TOKEN", "the refresh token was already used; use the tokens of that refresh");
     }

@@ -238,6 +238,9 @@ function buyerRefusal(
     }
     return failed("INVALID_CODE", "paymentAuthCode is not a valid agreement token");
   }
+  if (tokens.revokedAt !== undefined) {
+    return failed("INVALID_ACCESS_TOKEN", "the user revoked this agreement in the wallet app");
+  }
   if (tokens.accessTokenExpiresAt <= ctx.clock.nowMs()) {
     return failed("INVALID_ACCESS_TOKEN", "the agreement access token expired; refresh it");
   }

@@ -89,6 +89,8 @@ export interface TokenSet {
   refreshTokenExpiresAt: number;
   /** Set when the refresh token was exchanged: it is single-use (USED_REFRESH_TOKEN afterwards). */
   refreshUsedAt?: number;
+  /** Set when the user withdrew the agreement in the wallet app: its tokens no longer pay or refresh. */
+  revokedAt?: number;
   createdAt: number;
 }
 

@@ -87,6 +87,14 @@ export async function bindAgreement(
         paymentAuthCodeExpiresAt: answer.data.accessTokenExpiryTime
           ? new Date(answer.data.accessTokenExpiryTime)
           : null,
+        // Kept so a renewal can refresh an expired paymentAuthCode without the customer (spec,
+        // applyToken rule 3): subscriptions charge long after the access token's hour is over.
+        refreshTokenCipher: answer.data.refreshToken
+          ? encryptSecret(answer.data.refreshToken, ctx.tokenKey, `agreement-refresh:${agreement.id}`)
+          : null,
+        refreshTokenExpiresAt: answer.data.refreshTokenExpiryTime
+          ? new Date(answer.data.refreshTokenExpiryTime)
+          : null,
         walletCustomerId: answer.data.customerId ?? null,
         boundAt: ctx.now(),
       },

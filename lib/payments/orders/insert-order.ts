@@ -41,6 +41,11 @@ export interface NewOrder {
    * outbox write costs an order. Every caller in the app announces.
    */
   announce?: boolean;
+  /**
+   * True when the lines carry a price the caller fixed earlier (a subscription period keeps the
+   * price it was created with): the insert does not hold them against today's catalog.
+   */
+  pricedByCaller?: boolean;
 }
 
 export type InsertOrderResult =
@@ -54,7 +59,11 @@ export type InsertOrderResult =
 
 type Row = Order & { walletCustomerId: string | null; catalogCurrent: boolean };
 
-export async function insertOrder(prisma: PrismaClient, order: NewOrder): Promise<InsertOrderResult> {
+/** On the pool, or inside the caller's transaction (queryRows runs it through the transaction then). */
+export async function insertOrder(
+  prisma: PrismaClient | Prisma.TransactionClient,
+  order: NewOrder,
+): Promise<InsertOrderResult> {
   const items: OrderItem[] = order.lines.map((line) => ({ id: newRowId(), orderId: order.id, ...line }));
   const [row] = await queryRows<Row>(
     prisma,
@@ -87,7 +96,7 @@ export async function insertOrder(prisma: PrismaClient, order: NewOrder): Promis
              ${order.paymentRequestId}::text, ${order.paymentExpiresAt}::timestamptz, ${order.note}::text,
              ${order.agreementId}::text, ${order.nextReconcileAt}::timestamptz, now()
       FROM customer, catalog
-      WHERE catalog.current
+      WHERE catalog.current OR ${order.pricedByCaller === true}::boolean
       ON CONFLICT (customer_id, idempotency_key) DO NOTHING
       RETURNING ${ORDER_COLUMNS}
     ),
@@ -113,5 +122,7 @@ export async function insertOrder(prisma: PrismaClient, order: NewOrder): Promis
     const { walletCustomerId, catalogCurrent: _, ...written } = row;
     return { outcome: "created", order: { ...written, items }, walletCustomerId };
   }
-  return row.catalogCurrent ? { outcome: "key-taken" } : { outcome: "catalog-changed" };
+  return row.catalogCurrent || order.pricedByCaller
+    ? { outcome: "key-taken" }
+    : { outcome: "catalog-changed" };
 }

@@ -22,6 +22,9 @@ export type {
   Refund,
   RefundRequest,
   Role,
+  Subscription,
+  SubscriptionPeriod,
+  SubscriptionPlan,
   WalletToken,
   WebhookEndpoint,
 } from "@/generated/prisma/client";

@@ -21,3 +21,12 @@ export type RequestIdPrefix = "pay" | "refund" | "accept" | "confirm" | "cancel"
 export function requestIdFor(prefix: RequestIdPrefix, rowId: string): string {
   return `${prefix}_${rowId.replaceAll("-", "")}`;
 }
+
+/**
+ * The paymentRequestId of try `attempt` of period `period` of a subscription, e.g. `sub_0193…_12_1`:
+ * derived, never drawn, so whoever (re)starts that try sends the same id, and the wallet charges it
+ * once. A try that failed (F) is final at the wallet (spec, Errors), so the next try is a new number.
+ */
+export function subscriptionChargeRequestId(subscriptionId: string, period: number, attempt: number): string {
+  return `sub_${subscriptionId.replaceAll("-", "")}_${period}_${attempt}`;
+}

@@ -37,6 +37,23 @@ const refundPayload = z.object({
   failReason: z.string().nullable(),
 });
 
+/**
+ * A subscription as it is after the change (lib/payments/subscriptions): what a fork's hook needs to
+ * grant or revoke access. `periodNumber` is the period the event is about (the one renewed or whose
+ * charge failed); `accessUntil` the end of the last period the customer has paid for (or got free).
+ */
+const subscriptionPayload = z.object({
+  subscriptionId: z.string(),
+  customerId: z.string(),
+  planId: z.string(),
+  sku: z.string(),
+  status: z.string(),
+  previousStatus: z.string().nullable(),
+  periodNumber: z.number().int(),
+  accessUntil: isoTime.nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+});
+
 export const EVENT_PAYLOADS = {
   "order.created": orderPayload,
   "order.paid": orderPayload,
@@ -53,6 +70,26 @@ export const EVENT_PAYLOADS = {
   "refund.succeeded": refundPayload,
   "refund.failed": refundPayload,
   "agreement.bound": z.object({ agreementId: z.string(), customerId: z.string() }),
+  /** A customer subscribed (PENDING while the first charge is in flight, TRIALING on a free first period). */
+  "subscription.created": subscriptionPayload,
+  /** A period was paid: the customer has access until `accessUntil`. The first paid period counts. */
+  "subscription.renewed": subscriptionPayload.extend({ orderId: z.string(), amountFils: fils }),
+  /**
+   * A charge of the period failed. `failureKind` is RETRY (tried again at `nextAttemptAt`), CUSTOMER
+   * (only the customer can fix it) or MERCHANT; `nextAttemptAt` is null when no try is left.
+   */
+  "subscription.payment_failed": subscriptionPayload.extend({
+    orderId: z.string().nullable(),
+    resultCode: z.string(),
+    failureKind: z.enum(["RETRY", "CUSTOMER", "MERCHANT"]),
+    nextAttemptAt: isoTime.nullable(),
+  }),
+  /** The grace after a failed charge ran out, or the customer must act: revoke access here if you must. */
+  "subscription.past_due": subscriptionPayload,
+  "subscription.paused": subscriptionPayload,
+  "subscription.resumed": subscriptionPayload,
+  /** Ended for good: by the customer or an operator, at the period's end, or unpaid after the last try. */
+  "subscription.cancelled": subscriptionPayload.extend({ reason: z.string() }),
   /**
    * The order needs a person (lib/payments/orders/order-flags.ts): the wallet said something we cannot settle
    * on our own. `flag` is its kind and facts, `reason` their English sentence, `actor` who raised it.

@@ -11,6 +11,7 @@ export const QUEUES = {
   push: "push",
   maintenance: "maintenance",
   events: "events",
+  subscriptions: "subscriptions",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -36,6 +37,8 @@ export const payloads = {
   // The events worker has one kind of work, its scan (lib/events/drain-events.ts): a job with an
   // empty payload runs one more drain.
   events: z.strictObject({}),
+  // One billing period to charge, or to settle from its order (lib/payments/subscriptions).
+  subscriptions: z.strictObject({ periodId: z.string().min(1) }),
 } satisfies Record<QueueName, z.ZodType>;
 
 /**
@@ -64,7 +67,8 @@ export type PayloadInput<Q extends QueueName> = z.input<(typeof payloads)[Q]>;
 
 /**
  * The repeating scans run as jobs of this name in their own queue (token-refresh, reconcile, expiry,
- * notifications, maintenance), started by BullMQ job schedulers (workers/schedules.ts). Their payload is empty.
+ * notifications, maintenance, subscriptions), started by BullMQ job schedulers (workers/schedules.ts).
+ * Their payload is empty.
  */
 export const SCAN_JOB = "scan";
 export const scanPayload = z.strictObject({});
@@ -75,6 +79,7 @@ export const SCANNED_QUEUES = [
   "notifications",
   "maintenance",
   "events",
+  "subscriptions",
 ] as const satisfies readonly QueueName[];
 export type ScannedQueue = (typeof SCANNED_QUEUES)[number];
 
@@ -107,6 +112,8 @@ export const RETRY_POLICY: Record<
   maintenance: { attempts: 2, backoff: { type: "exponential", delay: 30_000 } },
   // Deliveries keep their own retry schedule in the database; the next run (a second later) carries on.
   events: { attempts: 1, backoff: { type: "exponential", delay: 1_000 } },
+  // A charge whose wallet call did not answer is settled from its order; the scan finds anything lost.
+  subscriptions: { attempts: 3, backoff: { type: "exponential", delay: 10_000 } },
 };
 
 /** A job still to run (waiting, delayed, active or backing off before a retry), as operators see it. */

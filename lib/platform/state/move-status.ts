@@ -8,7 +8,12 @@ import { canMove, type TransitionTable } from "./transitions";
 type Db = PrismaClient | Prisma.TransactionClient;
 
 /** Tables with a `status` column whose rows the state modules move. Literal names only: see below. */
-export type StatefulTable = "refunds" | "escrow_operations" | "agreements" | "push_messages";
+export type StatefulTable =
+  | "refunds"
+  | "escrow_operations"
+  | "agreements"
+  | "push_messages"
+  | "subscriptions";
 
 export interface StatusMove<S extends string> {
   table: StatefulTable;

@@ -12,6 +12,8 @@ import {
   type OutboxEvent,
   Prisma,
   type PushMessage,
+  type Subscription,
+  type SubscriptionPlan,
 } from "@/generated/prisma/client";
 import * as enums from "@/generated/prisma/enums";
 import { BUILT_IN_ROLES } from "@/lib/operators/roles/built-in-roles";
@@ -73,6 +75,9 @@ const scalarFields = {
   Role: Prisma.RoleScalarFieldEnum,
   RefundRequest: Prisma.RefundRequestScalarFieldEnum,
   Passkey: Prisma.PasskeyScalarFieldEnum,
+  SubscriptionPlan: Prisma.SubscriptionPlanScalarFieldEnum,
+  Subscription: Prisma.SubscriptionScalarFieldEnum,
+  SubscriptionPeriod: Prisma.SubscriptionPeriodScalarFieldEnum,
 } satisfies Record<Prisma.ModelName, Record<string, string>>;
 
 /** Every scalar field of the model is present and not null, so the round trip covers all columns. */
@@ -122,6 +127,9 @@ const outboxEventId = id();
 const deliveryId = id();
 const alertRuleId = id();
 const alertMessageId = id();
+const planId = id();
+const planSku = `PLAN-${id()}`;
+const subscriptionId = id();
 
 /** Every model with every scalar field set, in the order their foreign keys need. */
 const ROUND_TRIPS = [
@@ -190,6 +198,8 @@ const ROUND_TRIPS = [
       paymentAuthCodeCipher: "v1.ggg.hhh.iii",
       paymentAuthCodeExpiresAt: at(),
       walletCustomerId: "wallet-customer-1",
+      refreshTokenCipher: "v1.jjj.kkk.lll",
+      refreshTokenExpiresAt: at(),
       boundAt: at(),
       createdAt: at(),
       updatedAt: at(),
@@ -713,6 +723,83 @@ const ROUND_TRIPS = [
     (data) => db.prisma.alertEvent.create({ data }),
     (key) => db.prisma.alertEvent.findUniqueOrThrow({ where: { id: key } }),
   ),
+
+  roundTripCase(
+    "SubscriptionPlan",
+    {
+      id: planId,
+      sku: planSku,
+      intervalUnit: enums.BillingInterval.MONTH,
+      intervalCount: 3,
+      freeFirstPeriod: true,
+      retryScheduleHours: [24, 72, 336],
+      graceHours: 48,
+      allowCancelNow: true,
+      active: false,
+      createdAt: at(),
+      updatedAt: at(),
+    },
+    async (data) => {
+      await db.prisma.product.create({
+        data: { sku: planSku, name: "Club", nameArabic: "نادي", priceFils: 5n },
+      });
+      return db.prisma.subscriptionPlan.create({ data });
+    },
+    (key) => db.prisma.subscriptionPlan.findUniqueOrThrow({ where: { id: key } }),
+  ),
+
+  roundTripCase(
+    "Subscription",
+    {
+      id: subscriptionId,
+      customerId,
+      planId,
+      agreementId,
+      status: enums.SubscriptionStatus.PAST_DUE,
+      idempotencyKey: `idem-${id()}`,
+      language: "en",
+      currentPeriod: 4,
+      currentPeriodEnd: at(),
+      billingAnchor: at(),
+      anchorPeriod: 3,
+      cancelAtPeriodEnd: true,
+      pausedAt: at(),
+      pastDueAt: at(),
+      cancelledAt: at(),
+      cancelReason: "UNPAID",
+      createdAt: at(),
+      updatedAt: at(),
+    },
+    (data) => db.prisma.subscription.create({ data }),
+    (key) => db.prisma.subscription.findUniqueOrThrow({ where: { id: key } }),
+  ),
+
+  roundTripCase(
+    "SubscriptionPeriod",
+    {
+      id: id(),
+      subscriptionId,
+      number: 5,
+      status: enums.SubscriptionPeriodStatus.CHARGING,
+      startsAt: at(),
+      endsAt: at(),
+      amountFils: BEYOND_2_53,
+      currency: "IQD",
+      nextAttemptAt: at(),
+      attempts: 3,
+      failedTries: 2,
+      leaseUntil: at(),
+      firstFailedAt: at(),
+      lastResultCode: "USER_BALANCE_NOT_ENOUGH",
+      lastFailureKind: "RETRY",
+      orderId,
+      paidAt: at(),
+      createdAt: at(),
+      updatedAt: at(),
+    },
+    (data) => db.prisma.subscriptionPeriod.create({ data }),
+    (key) => db.prisma.subscriptionPeriod.findUniqueOrThrow({ where: { id: key } }),
+  ),
 ];
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -727,6 +814,8 @@ const made = {} as {
   event: OutboxEvent;
   delivery: EventDelivery;
   rule: AlertRule;
+  plan: SubscriptionPlan;
+  subscription: Subscription;
 };
 
 /**
@@ -1162,6 +1251,68 @@ const MINIMAL_ROWS: { model: Prisma.ModelName; create: () => Promise<void> }[] =
         },
       });
       expect(event.messageId).toBeNull();
+    },
+  },
+  {
+    model: "SubscriptionPlan",
+    async create() {
+      const sku = `p-${id()}`;
+      await db.prisma.product.create({ data: { sku, name: "Box", nameArabic: "صندوق", priceFils: 1000n } });
+      const plan = await db.prisma.subscriptionPlan.create({ data: { sku, intervalUnit: "WEEK" } });
+      expect(plan).toMatchObject({
+        intervalCount: 1,
+        freeFirstPeriod: false,
+        retryScheduleHours: [],
+        graceHours: 72,
+        allowCancelNow: false,
+        active: true,
+      });
+      made.plan = plan;
+    },
+  },
+  {
+    model: "Subscription",
+    async create() {
+      const subscription = await db.prisma.subscription.create({
+        data: {
+          customerId: made.customer.id,
+          planId: made.plan.id,
+          idempotencyKey: "k",
+          billingAnchor: at(),
+        },
+      });
+      expect(subscription).toMatchObject({
+        status: "PENDING",
+        language: "ar",
+        currentPeriod: 0,
+        currentPeriodEnd: null,
+        anchorPeriod: 1,
+        cancelAtPeriodEnd: false,
+        agreementId: null,
+      });
+      made.subscription = subscription;
+    },
+  },
+  {
+    model: "SubscriptionPeriod",
+    async create() {
+      const period = await db.prisma.subscriptionPeriod.create({
+        data: {
+          subscriptionId: made.subscription.id,
+          number: 1,
+          startsAt: at(),
+          endsAt: at(),
+          amountFils: 1000n,
+        },
+      });
+      expect(period).toMatchObject({
+        status: "SCHEDULED",
+        currency: "IQD",
+        attempts: 0,
+        failedTries: 0,
+        nextAttemptAt: null,
+        orderId: null,
+      });
     },
   },
 ];
