@@ -4,8 +4,9 @@
 // English sentence as written.
 
 import { formatDurationIn } from "@/lib/console/i18n/durations";
+import { formatBaghdadTime } from "@/lib/console/i18n/format";
 import { dynamicKey, type Locale, type Translate } from "@/lib/console/i18n/translate";
-import { readFlag } from "@/lib/payments/orders/order-flags";
+import { raisedAgainOf, readFlag } from "@/lib/payments/orders/order-flags";
 
 interface Flagged {
   attentionFlag: unknown;
@@ -18,7 +19,19 @@ const word = (t: Translate, prefix: string, value: string) => {
 };
 const operation = (t: Translate, name: string) => word(t, "action", name.toLowerCase());
 
+/**
+ * The flag in words; a flag raised again after it was resolved says first which new fact raised it
+ * ("Raised again — a new deadline passed since it was resolved on 27 Nov 2026, 10:05: …").
+ */
 export function flagReasonWords(flagged: Flagged, t: Translate, locale: Locale): string {
+  const words = flagWords(flagged, t, locale);
+  const again = raisedAgainOf(flagged.attentionFlag);
+  if (!again) return words;
+  const when = formatBaghdadTime(new Date(again.resolvedAt), locale);
+  return `${t(again.because === "NEW_DEADLINE" ? "flag.raisedAgain.deadline" : "flag.raisedAgain.report", { when })} ${words}`;
+}
+
+function flagWords(flagged: Flagged, t: Translate, locale: Locale): string {
   const flag = readFlag(flagged.attentionFlag);
   if (!flag) return flagged.attentionReason ?? "";
   switch (flag.kind) {

@@ -279,6 +279,11 @@ export const ar: Messages = {
   "flag.refundContradiction":
     "تقول المحفظة إن الاسترداد «{wallet}»، لكن سجلاتنا تقول «{ours}». تحقق مع المحفظة قبل أي إجراء.",
   "flag.cannotResend": "تعذّر إرسال الدفع إلى المحفظة مرة أخرى.",
+  "flag.raisedAgain.deadline": "أُعيدت الإشارة — مرّت مهلة جديدة منذ حسمها ({when}):",
+  "flag.raisedAgain.report": "أُعيدت الإشارة — أبلغت المحفظة بشيء جديد منذ حسمها ({when}):",
+  "flag.resolvedNote": "حُسمت الإشارة {when} بواسطة {who}: «{note}»",
+  "flag.cleared.PAYMENT_SETTLED": "زالت الإشارة من تلقاء نفسها: حسمت المحفظة الدفع ({status}).",
+  "flag.cleared.REFUND_SETTLED": "زالت الإشارة من تلقاء نفسها: حسمت المحفظة الاسترداد ({status}).",
   "flag.confirmedNotAllowed": "أكدت المحفظة «{fact}» وحالة الطلب لا تسمح بذلك.",
   "flag.kind.payment": "دفع",
   "flag.kind.refund": "استرداد",

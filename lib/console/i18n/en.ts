@@ -286,6 +286,12 @@ export const en = {
   "flag.refundContradiction":
     "The wallet says a refund is “{wallet}”, but our records say “{ours}”. Check with the wallet before doing anything.",
   "flag.cannotResend": "The payment could not be sent to the wallet again.",
+  "flag.raisedAgain.deadline": "Raised again — a new deadline passed since it was resolved ({when}):",
+  "flag.raisedAgain.report":
+    "Raised again — the wallet reported something new since it was resolved ({when}):",
+  "flag.resolvedNote": "Flag resolved {when} by {who}: “{note}”",
+  "flag.cleared.PAYMENT_SETTLED": "Cleared by itself: the wallet settled the payment ({status}).",
+  "flag.cleared.REFUND_SETTLED": "Cleared by itself: the wallet settled the refund ({status}).",
   "flag.confirmedNotAllowed": "The wallet confirmed “{fact}”, which the order's state did not allow.",
   "flag.kind.payment": "payment",
   "flag.kind.refund": "refund",

@@ -36,7 +36,7 @@ const MAX_PER_SOURCE = 200;
 function kindOfEvent(type: string): TimelineKind {
   if (type.startsWith("REFUND_")) return "refund";
   if (/^(ACCEPT|CONFIRM|CANCEL|VOID)_/.test(type)) return "escrow";
-  if (type === "ATTENTION_FLAGGED") return "attention";
+  if (type.startsWith("ATTENTION_")) return "attention";
   return "status";
 }
 

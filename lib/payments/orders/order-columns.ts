@@ -28,6 +28,7 @@ const COLUMN_OF_FIELD = {
   needsAttention: "needs_attention",
   attentionReason: "attention_reason",
   attentionFlag: "attention_flag",
+  attentionResolvedAt: "attention_resolved_at",
   nextReconcileAt: "next_reconcile_at",
   reconcileAttempts: "reconcile_attempts",
   expiryCheckedAt: "expiry_checked_at",

@@ -86,7 +86,59 @@ export function readFlag(stored: unknown): OrderFlag | null {
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * Why a flag came back after an operator resolved it — always a new fact, never the old one again:
+ * a deadline that passed again since the resolution, or a new report from the wallet (a
+ * contradiction, a mismatch). Kept in the stored flag beside its kind and facts.
+ */
+export type RaisedAgain = {
+  because: "NEW_DEADLINE" | "NEW_REPORT";
+  /** When the flag had been resolved, ISO 8601. */
+  resolvedAt: string;
+};
+
+const raisedAgainSchema = z.object({
+  because: z.enum(["NEW_DEADLINE", "NEW_REPORT"]),
+  resolvedAt: z.string(),
+});
+
+/** Flags raised by time passing without a settled answer (not by something the wallet said). */
+const DEADLINE_KINDS: readonly OrderFlag["kind"][] = [
+  "PAYMENT_UNSETTLED",
+  "OPERATION_UNSETTLED",
+  "CANNOT_RESEND",
+];
+
+export function isDeadlineFlag(flag: OrderFlag): boolean {
+  return DEADLINE_KINDS.includes(flag.kind);
+}
+
+/** The "raised again" part of a stored flag; null for a flag raised the first time. */
+export function raisedAgainOf(stored: unknown): RaisedAgain | null {
+  if (!stored || typeof stored !== "object") return null;
+  const parsed = raisedAgainSchema.safeParse((stored as { raisedAgain?: unknown }).raisedAgain);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Whether the flag's cause is gone for an order now in `status`: a payment that was not settled (or
+ * could not be re-sent) once the wallet settled it. Other flags record something the wallet said
+ * and stay until a person resolves them.
+ */
+export function paymentFlagCauseGone(flag: OrderFlag, settledStatuses: { unsettled: boolean }): boolean {
+  return (flag.kind === "PAYMENT_UNSETTLED" || flag.kind === "CANNOT_RESEND") && !settledStatuses.unsettled;
+}
+
 /** The columns a flag is written to, on an order or a refund. */
-export function flagColumns(flag: OrderFlag) {
-  return { needsAttention: true, attentionReason: flagSentence(flag).slice(0, 500), attentionFlag: flag };
+export function flagColumns(flag: OrderFlag, again?: RaisedAgain) {
+  const sentence = again
+    ? `${flagSentence(flag)} (raised again after it was resolved: ${again.because === "NEW_DEADLINE" ? "a new deadline passed" : "a new report from the wallet"})`
+    : flagSentence(flag);
+  return {
+    needsAttention: true,
+    attentionReason: sentence.slice(0, 500),
+    attentionFlag: again
+      ? { ...flag, raisedAgain: { because: again.because, resolvedAt: again.resolvedAt } }
+      : flag,
+  };
 }

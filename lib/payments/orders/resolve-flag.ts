@@ -1,7 +1,7 @@
 // An operator clears a flag (the order's, and its refunds'): they looked, did what was needed, and
 // say so in a note. The attention list can then always be emptied by someone allowed to, and the
-// timeline and the audit log keep who resolved what and why. A flag raised again later (by a
-// reconciliation, a notification) shows again.
+// timeline and the audit log keep who resolved what and why; the order's page shows the note. The
+// time of the resolution is kept: a flag is raised again only by a new fact (flag-order.ts).
 
 import { recordAudit } from "@/lib/operators/audit/record-audit";
 import type { OperatorIdentity } from "@/lib/operators/operator-identity";
@@ -29,11 +29,20 @@ export async function resolveOrderFlag(
     const reasons = [order.attentionReason, ...refunds.map((refund) => refund.attentionReason)].filter(
       Boolean,
     );
+    const resolvedAt = ctx.now();
     const after = await tx.order.update({
       where: { id: orderId },
-      data: { needsAttention: false, attentionReason: null, attentionFlag: Prisma.DbNull },
+      data: {
+        needsAttention: false,
+        attentionReason: null,
+        attentionFlag: Prisma.DbNull,
+        attentionResolvedAt: resolvedAt,
+      },
     });
-    await tx.refund.updateMany({ where: { orderId, needsAttention: true }, data: { needsAttention: false } });
+    await tx.refund.updateMany({
+      where: { orderId, needsAttention: true },
+      data: { needsAttention: false, attentionResolvedAt: resolvedAt },
+    });
     const actor = `operator:${operator.id}`;
     await tx.orderEvent.create({
       data: {

@@ -3,6 +3,7 @@
 // both apply a transition computed from the same old state. The write itself is one statement
 // (write-order-transition.ts) that returns the order as written.
 import type { Order, Prisma, PrismaClient } from "@/lib/platform/db";
+import { clearSettledPaymentFlag } from "./clear-flag";
 import {
   applyOrderEvent,
   DOMAIN_EVENT_OF,
@@ -57,6 +58,10 @@ async function transitionOrder(
     announce: announcementOf(event),
   });
   if (!written) throw new StaleOrderError(`order ${order.id} changed while applying ${event.type}`);
+  // A flag that said the payment was not settled is no longer true once it is.
+  if (written.needsAttention && (await clearSettledPaymentFlag(db, written))) {
+    return { ...written, needsAttention: false, attentionReason: null, attentionFlag: null };
+  }
   return written;
 }
 

@@ -103,7 +103,11 @@ async function scheduleNext(
         operation: operation.type.toLowerCase(),
         afterMs: settings.flagAfterMs,
       },
-      { keepEarlierReason: true, actor: "worker:reconcile" },
+      {
+        keepEarlierReason: true,
+        actor: "worker:reconcile",
+        deadline: { since: operation.createdAt, afterMs: settings.flagAfterMs, now: ctx.now() },
+      },
     );
   }
   return flag ? "flagged" : "waiting";

@@ -111,6 +111,12 @@ async function resendPay(
       {
         keepEarlierReason: true,
         actor: "worker:reconcile",
+        // At once the first time; once resolved, only if it still cannot be sent a period later.
+        deadline: {
+          since: new Date(0),
+          afterMs: options.flagAfterMs ?? RECONCILE_GIVE_UP_MS,
+          now: ctx.now(),
+        },
       },
     );
     return scheduleNext(ctx, order, options);
@@ -156,11 +162,16 @@ async function scheduleNext(
     data: { reconcileAttempts: { increment: 1 }, nextReconcileAt: later(ctx, order) },
   });
   if (giveUp) {
+    // After an operator resolved it, only the deadline passing again since then raises it again.
     await flagOrder(
       ctx.prisma,
       order.id,
       { kind: "PAYMENT_UNSETTLED", afterMs: flagAfterMs },
-      { keepEarlierReason: true, actor: "worker:reconcile" },
+      {
+        keepEarlierReason: true,
+        actor: "worker:reconcile",
+        deadline: { since: order.createdAt, afterMs: flagAfterMs, now: ctx.now() },
+      },
     );
   }
   return giveUp ? "flagged" : "waiting";

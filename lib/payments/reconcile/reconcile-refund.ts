@@ -4,7 +4,7 @@
 // polling limit; only the wallet's SUCCESS or FAIL settles the refund (spec, Errors: never guess).
 // A refund the wallet has never heard of is sent again with the same refundRequestId.
 
-import { announceFlag } from "@/lib/payments/orders/flag-order";
+import { announceFlag, deadlinePassed, raisedAgain } from "@/lib/payments/orders/flag-order";
 import { flagColumns, type OrderFlag } from "@/lib/payments/orders/order-flags";
 import { applyRefundStatus } from "@/lib/payments/refunds/apply-refund-status";
 import { inquireRefund } from "@/lib/payments/refunds/inquire-refund";
@@ -96,7 +96,12 @@ async function scheduleNext(
   refund: Refund,
   settings: RefundReconcileSettings,
 ): Promise<ReconcileResult> {
-  const flag = ctx.now().getTime() - refund.createdAt.getTime() > settings.flagAfterMs;
+  // Counted from the later of the refund's start and its flag's last resolution: once resolved, only
+  // the deadline passing again is a new fact.
+  const flag = deadlinePassed(
+    { since: refund.createdAt, afterMs: settings.flagAfterMs, now: ctx.now() },
+    refund.attentionResolvedAt,
+  );
   const schedule = {
     checkAttempts: { increment: 1 },
     nextCheckAt: new Date(ctx.now().getTime() + backoffDelay(refund.checkAttempts)),
@@ -115,7 +120,7 @@ async function scheduleNext(
     await tx.refund.update({ where: { id: refund.id }, data: schedule });
     const flagged = await tx.refund.updateMany({
       where: { id: refund.id, needsAttention: false },
-      data: flagColumns(unsettled),
+      data: flagColumns(unsettled, raisedAgain(unsettled, refund)),
     });
     if (flagged.count === 1) await announceFlag(tx, refund.orderId, unsettled, "worker:reconcile");
     return flagged.count === 1;

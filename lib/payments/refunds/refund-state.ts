@@ -10,6 +10,7 @@
 // (refunded_fils, under the order's lock and a CHECK constraint); FAIL releases it, SUCCESS keeps it
 // and adds it to what the wallet confirmed (confirmed_refund_fils: what "refunded" means everywhere,
 // refund-figures.ts).
+import { clearSettledRefundFlag } from "@/lib/payments/orders/clear-flag";
 import type { Prisma, PrismaClient, Refund, RefundStatus } from "@/lib/platform/db";
 import type { EventType } from "@/lib/platform/outbox/event-map";
 import { writeEvent } from "@/lib/platform/outbox/write-event";
@@ -84,6 +85,7 @@ export function moveRefund(
     write: async (tx) => {
       const data = move.data?.(await tx.refund.findUniqueOrThrow({ where: { id: refund.id } }));
       written = await tx.refund.update({ where: { id: refund.id }, data: { ...data, status: move.to } });
+      if (move.to === "SUCCESS" || move.to === "FAIL") await clearSettledRefundFlag(tx, written);
       if (move.to === "FAIL") {
         // The money never left: free the reservation so it can be refunded again.
         await tx.order.update({

@@ -85,6 +85,7 @@ export const paidOrderRecord = {
   nextReconcileAt: null,
   reconcileAttempts: 0,
   expiryCheckedAt: null,
+  attentionResolvedAt: null,
   version: 2,
   updatedAt: PAID_AT,
 } satisfies z.input<typeof orderRecord>;
@@ -119,6 +120,7 @@ export const refundExample = {
   needsAttention: false,
   attentionReason: null,
   attentionFlag: null,
+  attentionResolvedAt: null,
   createdAt: "2026-11-22T10:05:02.000Z",
   updatedAt: REFUNDED_AT,
 } satisfies z.input<typeof refundRecord>;

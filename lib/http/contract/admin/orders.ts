@@ -252,7 +252,8 @@ const TIMELINE_KINDS: Record<TimelineKind, string> = {
   status: "a status change (detail: what caused it)",
   refund: "a refund's status change",
   escrow: "an escrow operation's status change",
-  attention: "the order was flagged for an operator",
+  attention:
+    "a flag: raised (and why, or why again), resolved with a note, or cleared because its cause went away",
   wallet: "a call to the wallet (detail: request and answer, redacted, with latency)",
   notification: "a notification about the order (detail: verification and the raw body)",
   audit: "an operator's action (detail: before, after, the wallet's result)",

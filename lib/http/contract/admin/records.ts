@@ -155,6 +155,10 @@ export const refundRecord = z
     needsAttention: z.boolean(),
     attentionReason: nullableText,
     attentionFlag,
+    attentionResolvedAt: time.nullable().meta({
+      description:
+        "When an operator last resolved a flag: a deadline flag is raised again only by a deadline passed after it.",
+    }),
     createdAt: time,
     updatedAt: time,
   } satisfies FieldsOf<Refund>)
@@ -236,6 +240,10 @@ export const orderRecord = orderRow.extend({
   nextReconcileAt: time.nullable(),
   reconcileAttempts: count,
   expiryCheckedAt: time.nullable(),
+  attentionResolvedAt: time.nullable().meta({
+    description:
+      "When an operator last resolved a flag: a deadline flag is raised again only by a deadline passed after it.",
+  }),
   version: count,
   updatedAt: time,
 } satisfies FieldsOf<Omit<Order, keyof typeof orderRow.shape>>);

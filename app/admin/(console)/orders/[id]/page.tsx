@@ -22,6 +22,7 @@ import { ItemsSection } from "./_sections/items-section";
 import { MoneySection } from "./_sections/money-section";
 import { RefundRequestsSection } from "./_sections/refund-requests-section";
 import { RefundsSection } from "./_sections/refunds-section";
+import { ResolvedNote } from "./_sections/resolved-note";
 import type { SectionProps } from "./_sections/section-props";
 import { SummarySection } from "./_sections/summary-section";
 import { TimelineSection } from "./_sections/timeline-section";
@@ -77,6 +78,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
         }
       />
       <AttentionNotice detail={detail} t={t} locale={locale} canResolve={can(operator, "orders.reconcile")} />
+      <ResolvedNote {...view} />
       <UnknownNotice {...view} />
       <div className="grid-2 order-top">
         <SummarySection {...view} />

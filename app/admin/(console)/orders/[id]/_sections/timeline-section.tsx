@@ -4,6 +4,7 @@ import type { TimelineEntry, TimelineKind } from "@/lib/console/orders/order-tim
 import { Time } from "../../../../_ui/format";
 import { JsonView } from "../../../../_ui/json-view";
 import { ResultCode } from "../../../../_ui/result-code";
+import { attentionEntry } from "./attention-entry";
 import type { SectionProps } from "./section-props";
 
 interface EntryView {
@@ -97,7 +98,7 @@ const ENTRY_PARTS: Record<TimelineKind, (view: EntryView) => EntryParts> = {
   status: statusChange,
   refund: statusChange,
   escrow: statusChange,
-  attention: statusChange,
+  attention: attentionEntry,
   wallet: walletCall,
   notification,
   audit: details,

@@ -1,0 +1,54 @@
+// A flag's line on the timeline, in words where the operator reads it — why it was raised (or raised
+// again), the note it was resolved with, or that it cleared itself because its cause went away —
+// with the stored facts still behind "Details".
+import type { ReactNode } from "react";
+import { dynamicKey, type Locale, type MessageKey, type Translate } from "@/lib/console/i18n/translate";
+import type { TimelineEntry } from "@/lib/console/orders/order-timeline";
+import { flagReasonWords } from "../../../../_ui/flag-reason";
+import { JsonView } from "../../../../_ui/json-view";
+
+interface AttentionView {
+  entry: TimelineEntry;
+  detail: Record<string, unknown>;
+  locale: Locale;
+  t: Translate;
+}
+
+function words({ entry, detail, locale, t }: AttentionView): ReactNode {
+  switch (entry.title) {
+    case "ATTENTION_FLAGGED": {
+      const flag =
+        detail.raisedAgain && typeof detail.flag === "object"
+          ? { ...detail.flag, raisedAgain: detail.raisedAgain }
+          : detail.flag;
+      return flagReasonWords(
+        { attentionFlag: flag, attentionReason: String(detail.reason ?? "") },
+        t,
+        locale,
+      );
+    }
+    case "ATTENTION_RESOLVED":
+      return <q dir="auto">{String(detail.note ?? "")}</q>;
+    case "ATTENTION_CLEARED":
+      return t(`flag.cleared.${String(detail.because)}` as MessageKey, {
+        status: t(
+          dynamicKey(detail.because === "REFUND_SETTLED" ? "refundStatus" : "status", String(detail.status)),
+        ),
+      });
+    default:
+      return null;
+  }
+}
+
+export function attentionEntry(view: AttentionView) {
+  return {
+    body: (
+      <>
+        <p className="tl-words" data-testid="attention-words">
+          {words(view)}
+        </p>
+        <JsonView label={view.t("common.details")} value={view.entry.detail} />
+      </>
+    ),
+  };
+}
