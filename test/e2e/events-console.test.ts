@@ -1,7 +1,8 @@
 // Events in the console, in a real browser against the production build, with the bundled events
 // worker beside it: an ADMIN adds a webhook endpoint (and copies its secret) and an alert rule, a
 // customer pays an order, the order's page shows the webhook delivery, and "Send again" delivers the
-// same event (the same webhook-id) once more to the receiver.
+// same event (the same webhook-id) once more to the receiver. The dead letter and an endpoint's log
+// page apart, each on its own cursor.
 // Needs a production build (`npm run build`, which .ci/run does before the browser tests).
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
@@ -189,4 +190,68 @@ describe("events in the console", () => {
     }
     expect(problems).toEqual([]);
   }, 120_000);
+
+  it("the dead letter and an endpoint's log page on their own: next page, then back to the first", async () => {
+    const endpoint = await db.prisma.webhookEndpoint.findFirstOrThrow({ where: { url: receiver.url } });
+    const logged = await db.prisma.eventDelivery.count({ where: { target: endpoint.id } });
+    // 57 that gave up (a kitchen hook) and 55 more in the endpoint's log, a second apart.
+    await addDeliveries(57, { targetKind: "HOOK", target: "kitchen-ticket", status: "DEAD" });
+    await addDeliveries(55, { targetKind: "WEBHOOK", target: endpoint.id, status: "DELIVERED" });
+    const page = await signedInAsAdmin();
+    await page.goto(url(`/admin/events?endpoint=${endpoint.id}`));
+    const rows = (list: string) => page.locator(`#${list} tr[data-delivery]`).count();
+    expect([await rows("dead"), await rows("log")]).toEqual([50, 50]);
+
+    // The dead letter's next page: the 7 oldest, and the endpoint's log stays on its first page.
+    await page.click('#dead a[rel="next"]');
+    await page.waitForURL(/deadAfter=/);
+    expect([await rows("dead"), await rows("log")]).toEqual([7, 50]);
+    expect(await page.locator('#dead a[rel="next"]').count()).toBe(0);
+
+    // The log's next page keeps the dead letter where it was.
+    await page.click('#log a[rel="next"]');
+    await page.waitForURL(/logAfter=/);
+    expect([await rows("dead"), await rows("log")]).toEqual([7, 55 + logged - 50]);
+    expect(new URL(page.url()).searchParams.get("endpoint")).toBe(endpoint.id);
+
+    // "First page" drops only its own list's cursor.
+    await page.locator("#dead .pager a", { hasText: "First page" }).click();
+    await page.waitForURL((address) => !address.searchParams.has("deadAfter"));
+    expect([await rows("dead"), await rows("log")]).toEqual([50, 55 + logged - 50]);
+    await page.close();
+  }, 60_000);
 });
+
+/**
+ * Deliveries written directly, one event each, the newest now and each older by a second; their
+ * events already dispatched.
+ */
+async function addDeliveries(
+  count: number,
+  delivery: { targetKind: "HOOK" | "WEBHOOK"; target: string; status: "DEAD" | "DELIVERED" },
+) {
+  const rows = Array.from({ length: count }, (_, index) => ({
+    eventId: crypto.randomUUID(),
+    at: new Date(Date.now() - (index + 1) * 1_000),
+  }));
+  await db.prisma.outboxEvent.createMany({
+    // Already dispatched: the events worker running beside the app must not deliver them again.
+    data: rows.map((row) => ({
+      id: row.eventId,
+      type: "order.paid",
+      payload: {},
+      occurredAt: row.at,
+      dispatchedAt: row.at,
+    })),
+  });
+  await db.prisma.eventDelivery.createMany({
+    data: rows.map((row, index) => ({
+      eventId: row.eventId,
+      seq: BigInt(index + 1),
+      ...delivery,
+      attempts: 1,
+      createdAt: row.at,
+      updatedAt: row.at,
+    })),
+  });
+}
