@@ -79,7 +79,8 @@ async function customerTotals(ctx: Pick<ServiceContext, "prisma">, customerId: s
            coalesce(sum(o.confirmed_refund_fils), 0)::bigint AS refunded,
            coalesce(sum(o.refunded_fils - o.confirmed_refund_fils), 0)::bigint AS unconfirmed,
            coalesce((SELECT sum(rr.amount_fils) FROM refund_requests rr JOIN orders ro ON ro.id = rr.order_id
-                      WHERE ro.customer_id = ${customerId} AND rr.status = 'PENDING'), 0)::bigint AS awaiting
+                      WHERE ro.customer_id = ${customerId} AND rr.status = 'PENDING'
+                        AND rr.kind = 'REFUND'), 0)::bigint AS awaiting
       FROM orders o
      WHERE o.customer_id = ${customerId}`;
   const awaiting = row?.awaiting ?? 0n;

@@ -1,6 +1,7 @@
 "use client";
-// Deciding a refund request: approve (which sends the refund to the wallet) or reject, each after a
-// dialog that restates the amount and takes a note for the timeline. The requester sees only
+// Deciding a refund request — a refund, or an escrow cancel or void: approve (which sends it to the
+// wallet) or reject, each after a dialog that restates what and how much and takes a note for the
+// timeline. The requester sees only
 // "withdraw"; the server refuses anyone approving their own request anyway.
 import { callAdminApi } from "./admin-api";
 import { useErrorText } from "./error-words";
@@ -9,6 +10,7 @@ import { useT } from "./i18n-client";
 
 export function RefundRequestControls(props: {
   requestId: string;
+  kind: "REFUND" | "CANCEL" | "VOID";
   /** The amount as the page shows it, e.g. "10,000 IQD". */
   amount: string;
   own: boolean;
@@ -16,6 +18,13 @@ export function RefundRequestControls(props: {
 }) {
   const t = useT();
   const errorText = useErrorText();
+  const escrow = props.kind !== "REFUND";
+  const title =
+    props.kind === "REFUND" ? "approvals.approveTitle" : (`approvals.approveTitle.${props.kind}` as const);
+  const confirm =
+    props.kind === "REFUND"
+      ? "approvals.approveConfirm"
+      : (`approvals.approveConfirm.${props.kind}` as const);
   const decide = (decision: "approve" | "reject") => async (form: FormData) => {
     const note = String(form.get("note") ?? "").trim();
     const answer = await callAdminApi(`/api/admin/refund-requests/${props.requestId}/${decision}`, {
@@ -36,9 +45,9 @@ export function RefundRequestControls(props: {
           trigger={t("approvals.approve")}
           triggerClass="btn btn-small btn-primary"
           triggerData={`approve-${props.requestId}`}
-          title={t("approvals.approveTitle", { amount: props.amount })}
+          title={t(title, { amount: props.amount })}
           submit={decide("approve")}
-          submitLabel={t("approvals.approveConfirm", { amount: props.amount })}
+          submitLabel={t(confirm, { amount: props.amount })}
         >
           <p>{t("approvals.approveExplain", { amount: props.amount })}</p>
           {note}
@@ -54,7 +63,11 @@ export function RefundRequestControls(props: {
           submitLabel={props.own ? t("approvals.withdraw") : t("approvals.reject")}
           submitClass="btn btn-danger"
         >
-          <p>{t("approvals.rejectExplain", { amount: props.amount })}</p>
+          <p>
+            {t(escrow ? "approvals.rejectExplain.escrow" : "approvals.rejectExplain", {
+              amount: props.amount,
+            })}
+          </p>
           {note}
         </FormDialog>
       ) : null}

@@ -103,7 +103,7 @@ async function withUnconfirmedRefunds(
       ? []
       : await prisma.refundRequest.groupBy({
           by: ["orderId"],
-          where: { orderId: { in: open }, status: "PENDING" },
+          where: { orderId: { in: open }, status: "PENDING", kind: "REFUND" },
           _sum: { amountFils: true },
         });
   const awaiting = new Map(requests.map((row) => [row.orderId, row._sum.amountFils ?? 0n]));

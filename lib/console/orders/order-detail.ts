@@ -40,7 +40,7 @@ export async function getOrderDetail(
   const money = orderMoney(order, order.refunds, order.refundRequests);
   const actions = availableActions(
     order,
-    { operations: order.escrowOperations, refunds: order.refunds, money },
+    { operations: order.escrowOperations, refunds: order.refunds, money, requests: order.refundRequests },
     holder,
   );
   return { order: { ...order, customer }, person, money, actions, timeline, events };

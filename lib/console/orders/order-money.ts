@@ -27,7 +27,7 @@ export interface OrderMoney {
 export function orderMoney(
   order: Order,
   refunds: Pick<Refund, "status" | "amountFils">[],
-  requests: Pick<RefundRequest, "status" | "amountFils">[] = [],
+  requests: Pick<RefundRequest, "status" | "amountFils" | "kind">[] = [],
 ): OrderMoney {
   const captured = capturedFils(snapshotOf(order));
   const figures = refundFigures(refunds, requests);

@@ -3,6 +3,8 @@
 export const AUDIT_ACTIONS = [
   "order.refund",
   "order.refund-request",
+  "order.cancel-request",
+  "order.void-request",
   "refund-request.approve",
   "refund-request.reject",
   "order.accept",

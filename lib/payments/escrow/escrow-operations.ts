@@ -49,7 +49,7 @@ const REQUEST_PREFIX: Record<EscrowOperationType, RequestIdPrefix> = {
   VOID: "void",
 };
 
-function eventOf(type: EscrowOperationType, amountFils: bigint): OrderEvent {
+export function eventOfEscrow(type: EscrowOperationType, amountFils: bigint): OrderEvent {
   switch (type) {
     case "ACCEPT":
       return { type: "MERCHANT_ACCEPTED" };
@@ -70,42 +70,59 @@ export async function requestEscrowOperation(
   const operation = await ctx.prisma.$transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw new NotFoundError("No such order.");
-    if (order.flow !== "ESCROW") {
-      throw new BusinessRuleError(
-        "ORDER_UNSUPPORTED_OPERATION",
-        "Only escrow orders have accept, confirm, cancel and void.",
-      );
-    }
-    const amountFils =
-      request.type === "VOID" ? (request.amountFils ?? order.amountFils - order.voidedFils) : 0n;
-    // Throws OrderTransitionError when the operation is not allowed now.
-    applyOrderEvent(snapshotOf(order), eventOf(request.type, amountFils));
-    if (!order.paymentId) throw new StateInvalidError("The order has no wallet payment yet.");
-    const busy = await tx.escrowOperation.findFirst({
-      where: { orderId, status: { in: IN_FLIGHT_STATUSES } },
-    });
-    if (busy) {
-      throw new StateInvalidError(
-        `A ${busy.type.toLowerCase()} of this order is still in progress.`,
-        { operationId: busy.id },
-        "OPERATION_IN_PROGRESS",
-      );
-    }
-    const id = newRowId();
-    const created = await tx.escrowOperation.create({
-      data: {
-        id,
-        orderId,
-        type: request.type,
-        requestId: requestIdFor(REQUEST_PREFIX[request.type], id),
-        amountFils: request.type === "VOID" ? amountFils : null,
-        requestedBy: request.requestedBy,
-      },
-    });
+    const created = await storeEscrowOperation(tx, order, request);
     await request.onCreate?.(tx, created, order);
     return created;
   });
   return sendEscrowOperation(ctx, operation);
+}
+
+/** What an escrow operation on `order` gives back or moves, in fils: a void's amount, else 0. */
+function escrowAmountOf(order: Order, request: Pick<EscrowRequest, "type" | "amountFils">): bigint {
+  return request.type === "VOID" ? (request.amountFils ?? order.amountFils - order.voidedFils) : 0n;
+}
+
+/**
+ * Checks an operation against the order (locked by the caller) and stores it, ready to send: the
+ * state machine allows it and no other operation of the payment is in flight. `id`: the row's id
+ * when it is fixed in advance (an approved request's), so the wallet is asked once whatever happens.
+ */
+export async function storeEscrowOperation(
+  tx: Prisma.TransactionClient,
+  order: Order,
+  request: Omit<EscrowRequest, "onCreate">,
+  id: string = newRowId(),
+): Promise<EscrowOperation> {
+  if (order.flow !== "ESCROW") {
+    throw new BusinessRuleError(
+      "ORDER_UNSUPPORTED_OPERATION",
+      "Only escrow orders have accept, confirm, cancel and void.",
+    );
+  }
+  const amountFils = escrowAmountOf(order, request);
+  // Throws OrderTransitionError when the operation is not allowed now.
+  applyOrderEvent(snapshotOf(order), eventOfEscrow(request.type, amountFils));
+  if (!order.paymentId) throw new StateInvalidError("The order has no wallet payment yet.");
+  const busy = await tx.escrowOperation.findFirst({
+    where: { orderId: order.id, status: { in: IN_FLIGHT_STATUSES } },
+  });
+  if (busy) {
+    throw new StateInvalidError(
+      `A ${busy.type.toLowerCase()} of this order is still in progress.`,
+      { operationId: busy.id },
+      "OPERATION_IN_PROGRESS",
+    );
+  }
+  return tx.escrowOperation.create({
+    data: {
+      id,
+      orderId: order.id,
+      type: request.type,
+      requestId: requestIdFor(REQUEST_PREFIX[request.type], id),
+      amountFils: request.type === "VOID" ? amountFils : null,
+      requestedBy: request.requestedBy,
+    },
+  });
 }
 
 /** Sends (or re-sends, with the same request id) a stored operation and records the answer. */
@@ -233,7 +250,7 @@ export async function completeEscrowOperation(
       }
       return;
     }
-    const event = eventOf(operation.type, operation.amountFils ?? 0n);
+    const event = eventOfEscrow(operation.type, operation.amountFils ?? 0n);
     const moved = await transitionOrderWithRetry(tx, operation.orderId, event, {
       actor: operation.requestedBy,
       detail: { operationId: operation.id, requestId: operation.requestId },

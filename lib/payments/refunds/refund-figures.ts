@@ -28,7 +28,7 @@ export interface RefundFigures {
 /** The figures of one order from its refunds and refund requests. */
 export function refundFigures(
   refunds: readonly Pick<Refund, "status" | "amountFils">[],
-  requests: readonly Pick<RefundRequest, "status" | "amountFils">[] = [],
+  requests: readonly Pick<RefundRequest, "status" | "amountFils" | "kind">[] = [],
 ): RefundFigures {
   const sum = (rows: readonly { amountFils: bigint }[]) =>
     rows.reduce((total, row) => total + row.amountFils, 0n);
@@ -36,7 +36,10 @@ export function refundFigures(
     sum(refunds.filter((refund) => statuses.includes(refund.status)));
   return {
     refundedFils: withStatus([REFUND_CONFIRMED]),
-    awaitingApprovalFils: sum(requests.filter((request) => request.status === "PENDING")),
+    // Only refund requests reserve an amount; a cancel or void waiting for approval refunds nothing.
+    awaitingApprovalFils: sum(
+      requests.filter((request) => request.status === "PENDING" && request.kind === "REFUND"),
+    ),
     inFlightFils: withStatus(REFUND_IN_FLIGHT_STATUSES),
     failedFils: withStatus(["FAIL"]),
   };
@@ -70,7 +73,7 @@ export const REFUND_FIGURES_SQL = {
   refunded: "orders.confirmed_refund_fils",
   awaitingApproval: `CASE WHEN orders.refunded_fils > orders.confirmed_refund_fils THEN
       (SELECT coalesce(sum(rr.amount_fils), 0) FROM refund_requests rr
-        WHERE rr.order_id = orders.id AND rr.status = 'PENDING') ELSE 0 END`,
+        WHERE rr.order_id = orders.id AND rr.status = 'PENDING' AND rr.kind = 'REFUND') ELSE 0 END`,
   inFlight: `CASE WHEN orders.refunded_fils > orders.confirmed_refund_fils THEN
       (SELECT coalesce(sum(r.amount_fils), 0) FROM refunds r
         WHERE r.order_id = orders.id AND r.status IN (${IN_FLIGHT_SQL})) ELSE 0 END`,

@@ -5,12 +5,23 @@
 // refund whose row id — and so whose refundRequestId — is the request's own: however often an
 // approval is retried or raced, the wallet is asked once. A rejection (or the requester withdrawing
 // it) releases the reservation.
+// Escrow cancels and voids give money back too and are held to the same limits
+// (lib/payments/escrow/return-escrow.ts): above them they wait here as requests of kind CANCEL or
+// VOID, approved the same way; the approval sends the escrow operation with the request's id.
 import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import { lockOrder } from "@/lib/payments/orders/lock-order";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
-import type { Order, Prisma, Refund, RefundRequest } from "@/lib/platform/db";
+import type {
+  EscrowOperation,
+  Order,
+  Prisma,
+  Refund,
+  RefundRequest,
+  RefundRequestKind,
+} from "@/lib/platform/db";
 import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/platform/errors/domain-errors";
-import { baghdadMidnight } from "@/lib/platform/time/baghdad-day";
+import { sendEscrowOperation, storeEscrowOperation } from "../escrow/escrow-operations";
+import { actorOf, lockRefundLimits, overRefundLimits } from "./refund-limits";
 import { type NewRefund, reserveRefund, sendRefund, storeRefund } from "./request-refund";
 
 interface AuditedChange {
@@ -34,8 +45,6 @@ export interface RefundAsk {
 
 export type RefundOutcome = { kind: "refund"; refund: Refund } | { kind: "request"; request: RefundRequest };
 
-const actorOf = (operatorId: string) => `operator:${operatorId}`;
-
 /**
  * Refunds at once when the amount is within the operator's limits, otherwise stores a request for
  * approval. The operator's own refunds are counted under a lock of their own, so two refunds sent
@@ -47,12 +56,12 @@ export async function refundOrAskApproval(
   ask: RefundAsk,
 ): Promise<RefundOutcome> {
   const outcome = await ctx.prisma.$transaction(async (tx): Promise<RefundOutcome> => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`refund-limit:${ask.operator.id}`}))`;
+    await lockRefundLimits(tx, ask.operator.id);
     const order = await lockOrder(tx, orderId);
     if (!order) throw new NotFoundError("No such order.");
     reserveRefund(order, ask.amountFils);
     await tx.order.update({ where: { id: order.id }, data: { refundedFils: { increment: ask.amountFils } } });
-    const over = await overLimit(ctx, tx, ask);
+    const over = await overRefundLimits(ctx, tx, ask);
     if (!over) {
       const refund = await storeRefund(ctx, tx, order, refundOf(ask));
       await ask.audit(
@@ -105,29 +114,6 @@ function refundOf(ask: RefundAsk): NewRefund {
   return { amountFils: ask.amountFils, reason: ask.reason, requestedBy: actorOf(ask.operator.id) };
 }
 
-/** Which of the operator's limits the refund would pass, if any. */
-async function overLimit(
-  ctx: ServiceContext,
-  tx: Prisma.TransactionClient,
-  ask: RefundAsk,
-): Promise<"PER_REFUND" | "PER_DAY" | null> {
-  const { perRefundFils, perDayFils } = ask.operator.refundLimits;
-  if (perRefundFils !== null && ask.amountFils > perRefundFils) return "PER_REFUND";
-  if (perDayFils === null) return null;
-  // What they refunded on their own today: failed refunds moved no money; approved ones were
-  // another operator's decision.
-  const today = await tx.refund.aggregate({
-    _sum: { amountFils: true },
-    where: {
-      requestedBy: actorOf(ask.operator.id),
-      createdAt: { gte: baghdadMidnight(ctx.now()) },
-      status: { not: "FAIL" },
-      request: null,
-    },
-  });
-  return (today._sum.amountFils ?? 0n) + ask.amountFils > perDayFils ? "PER_DAY" : null;
-}
-
 /** Locks a request still waiting, or says why it cannot be decided. */
 async function lockPending(tx: Prisma.TransactionClient, requestId: string): Promise<RefundRequest> {
   const [locked] = await tx.$queryRaw<
@@ -159,18 +145,23 @@ export interface Decision {
   audit: Audit;
 }
 
+/** What a request sends once approved: its refund, or its escrow cancel or void. */
+type Approved = { refund: Refund; operation?: never } | { operation: EscrowOperation; refund?: never };
+
+const WHAT: Record<RefundRequestKind, string> = { REFUND: "refund", CANCEL: "cancel", VOID: "void" };
+
 /**
- * Approves a request and sends its refund. Whoever asked cannot approve it (the database refuses it
- * too); a second approval, concurrent or later, finds it decided and is refused (409).
+ * Stores what the approved request sends, under the request's own id (so however often an
+ * approval is retried or raced, the wallet is asked once). A refund's amount was reserved when the
+ * request was made; a cancel or void is checked against the order as it is now.
  */
-export async function approveRefundRequest(ctx: ServiceContext, requestId: string, decision: Decision) {
-  const { request, refund } = await ctx.prisma.$transaction(async (tx) => {
-    const pending = await lockPending(tx, requestId);
-    if (pending.requestedBy === actorOf(decision.operator.id)) {
-      throw new ForbiddenError("You asked for this refund: another operator must approve it.");
-    }
-    const order = await lockedOrderOf(tx, pending);
-    // The amount was reserved when the request was made; the refund takes the request's id.
+async function storeApproved(
+  ctx: ServiceContext,
+  tx: Prisma.TransactionClient,
+  order: Order,
+  pending: RefundRequest,
+): Promise<Approved> {
+  if (pending.kind === "REFUND") {
     const refund = await storeRefund(
       ctx,
       tx,
@@ -182,6 +173,30 @@ export async function approveRefundRequest(ctx: ServiceContext, requestId: strin
       },
       pending.id,
     );
+    return { refund };
+  }
+  const operation = await storeEscrowOperation(
+    tx,
+    order,
+    { type: pending.kind, amountFils: pending.amountFils, requestedBy: pending.requestedBy },
+    pending.id,
+  );
+  return { operation };
+}
+
+/**
+ * Approves a request and sends its refund, cancel or void. Whoever asked cannot approve it (the
+ * database refuses it too); a second approval, concurrent or later, finds it decided and is
+ * refused (409).
+ */
+export async function approveRefundRequest(ctx: ServiceContext, requestId: string, decision: Decision) {
+  const { request, approved } = await ctx.prisma.$transaction(async (tx) => {
+    const pending = await lockPending(tx, requestId);
+    if (pending.requestedBy === actorOf(decision.operator.id)) {
+      throw new ForbiddenError(`You asked for this ${WHAT[pending.kind]}: another operator must approve it.`);
+    }
+    const order = await lockedOrderOf(tx, pending);
+    const approved = await storeApproved(ctx, tx, order, pending);
     const request = await tx.refundRequest.update({
       where: { id: pending.id },
       data: {
@@ -189,7 +204,7 @@ export async function approveRefundRequest(ctx: ServiceContext, requestId: strin
         decidedBy: actorOf(decision.operator.id),
         decidedAt: ctx.now(),
         decisionNote: decision.note ?? null,
-        refundId: refund.id,
+        refundId: approved.refund?.id ?? null,
       },
     });
     await tx.orderEvent.create({
@@ -199,26 +214,24 @@ export async function approveRefundRequest(ctx: ServiceContext, requestId: strin
         actor: actorOf(decision.operator.id),
         detail: {
           refundRequestId: request.id,
-          refundId: refund.id,
+          kind: request.kind,
+          ...(approved.refund ? { refundId: approved.refund.id } : { operationId: approved.operation.id }),
           requestedBy: request.requestedBy,
           amountFils: request.amountFils.toString(),
         },
       },
     });
-    await decision.audit(
-      tx,
-      {
-        action: "refund-request.approve",
-        subjectType: "REFUND_REQUEST",
-        subjectId: request.id,
-        before: pending,
-        after: request,
-      },
-      order,
-    );
-    return { request, refund };
+    const change = {
+      subjectType: "REFUND_REQUEST" as const,
+      subjectId: request.id,
+      before: pending,
+      after: request,
+    };
+    await decision.audit(tx, { action: "refund-request.approve", ...change }, order);
+    return { request, approved };
   });
-  return { request, refund: await sendRefund(ctx, refund) };
+  if (approved.refund) return { request, refund: await sendRefund(ctx, approved.refund) };
+  return { request, operation: (await sendEscrowOperation(ctx, approved.operation)).operation };
 }
 
 /**
@@ -237,10 +250,13 @@ export async function rejectRefundRequest(
       throw new ForbiddenError("Only its requester or an operator who approves refunds can reject it.");
     }
     const order = await lockedOrderOf(tx, pending);
-    await tx.order.update({
-      where: { id: order.id },
-      data: { refundedFils: { decrement: pending.amountFils } },
-    });
+    // Only a refund request reserved its amount on the order; a cancel or void reserved nothing.
+    if (pending.kind === "REFUND") {
+      await tx.order.update({
+        where: { id: order.id },
+        data: { refundedFils: { decrement: pending.amountFils } },
+      });
+    }
     const request = await tx.refundRequest.update({
       where: { id: pending.id },
       data: {

@@ -313,6 +313,7 @@ const ROUND_TRIPS = [
     {
       id: id(),
       orderId,
+      kind: enums.RefundRequestKind.VOID,
       amountFils: BEYOND_2_53,
       reason: "the whole box came back",
       status: enums.RefundRequestStatus.APPROVED,

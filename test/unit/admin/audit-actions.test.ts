@@ -25,6 +25,7 @@ describe("the audit log's actions", () => {
     }
     written.add("operator.sign-in-refused");
     for (const action of ["accept", "cancel", "void"]) written.add(`order.${action}`);
+    for (const action of ["cancel", "void"]) written.add(`order.${action}-request`);
     expect([...written].filter((action) => !(AUDIT_ACTIONS as readonly string[]).includes(action))).toEqual(
       [],
     );

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { actorNames } from "@/lib/console/actor-names";
 import { formatAmount } from "@/lib/console/i18n/format";
+import { dynamicKey } from "@/lib/console/i18n/translate";
 import { pendingRefundRequests } from "@/lib/payments/refunds/refund-requests";
 import { consolePage } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";
@@ -10,7 +11,7 @@ import { RefundRequestControls } from "../../_ui/refund-request-controls";
 
 export const metadata: Metadata = { title: "Approvals" };
 
-// Refunds above their requester's limits, oldest first, for an operator who approves refunds: each
+// Refunds, escrow cancels and voids above their requester's limits, oldest first, for an operator who approves refunds: each
 // with its order, who asked and why, and the decision (the requester's own show no approve button).
 export default async function ApprovalsPage() {
   const { ctx, locale, t, operator } = await consolePage("refunds.approve");
@@ -32,6 +33,7 @@ export default async function ApprovalsPage() {
           cards
           columns={[
             { label: t("approvals.col.order") },
+            { label: t("approvals.col.kind") },
             { label: t("approvals.col.amount"), num: true },
             { label: t("approvals.col.requestedBy") },
             { label: t("approvals.col.reason") },
@@ -40,7 +42,7 @@ export default async function ApprovalsPage() {
           ]}
         >
           {requests.map((request) => (
-            <tr key={request.id} data-refund-request={request.id}>
+            <tr key={request.id} data-refund-request={request.id} data-kind={request.kind}>
               <td data-label={t("approvals.col.order")}>
                 <a href={`/admin/orders/${request.orderId}#refund-requests`}>
                   <ShortId id={request.orderId} />
@@ -49,6 +51,7 @@ export default async function ApprovalsPage() {
                   (<Amount fils={request.order.amountFils} locale={locale} />)
                 </span>
               </td>
+              <td data-label={t("approvals.col.kind")}>{t(dynamicKey("approvals.kind", request.kind))}</td>
               <td data-label={t("approvals.col.amount")} className="num">
                 <Amount fils={request.amountFils} locale={locale} />
               </td>
@@ -64,6 +67,7 @@ export default async function ApprovalsPage() {
               <td data-label={t("common.actions")}>
                 <RefundRequestControls
                   requestId={request.id}
+                  kind={request.kind}
                   amount={formatAmount(request.amountFils, locale)}
                   own={request.requestedBy === `operator:${operator.id}`}
                   canApprove

@@ -1,8 +1,11 @@
 // Accept, cancel and void: the operator's escrow operations. Offered while the order's state machine
 // allows the event and no other operation of the payment is in flight (the wallet runs one at a
 // time); sent through the same service as the customer's confirm (lib/payments/escrow/escrow-operations.ts).
+// Cancel and void give money back, so they count against the operator's refund limits and above
+// them wait for another operator's approval, as a refund does (lib/payments/escrow/return-escrow.ts).
 
-import { requestEscrowOperation } from "@/lib/payments/escrow/escrow-operations";
+import { type EscrowResult, requestEscrowOperation } from "@/lib/payments/escrow/escrow-operations";
+import { returnEscrowOrAskApproval } from "@/lib/payments/escrow/return-escrow";
 import { applyOrderEvent, type OrderEvent } from "@/lib/payments/orders/order-state";
 import { snapshotOf } from "@/lib/payments/orders/transition-order";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
@@ -45,6 +48,27 @@ function escrowReady({ order, escrowBusy }: OrderSituation): boolean {
   return order.flow === "ESCROW" && order.paymentId !== null && !escrowBusy;
 }
 
+/** The answer of an operation that was sent, with its audit entry completed by the wallet's outcome. */
+async function escrowAnswer<N extends EscrowActionName>(
+  ctx: ServiceContext,
+  call: OrderActionCall<N>,
+  audit: ReturnType<typeof auditedCreation>,
+  result: EscrowResult,
+): Promise<ActionAnswer<OrderActionBody>> {
+  const wallet = walletOutcome(OUTCOME_OF_OPERATION[result.operation.status], result.operation.resultCode);
+  await audit.complete(ctx, wallet.outcome, wallet.resultCode);
+  return {
+    status: result.state === "DONE" ? 200 : 202,
+    body: {
+      action: call.action,
+      state: result.state,
+      wallet,
+      operation: result.operation,
+      order: orderSummary(result.order),
+    },
+  };
+}
+
 async function performEscrowOperation<N extends EscrowActionName>(
   ctx: ServiceContext,
   call: OrderActionCall<N>,
@@ -66,18 +90,7 @@ async function performEscrowOperation<N extends EscrowActionName>(
           after: { operation: { id: operation.id, type: operation.type, amountFils: operation.amountFils } },
         }),
     });
-    const wallet = walletOutcome(OUTCOME_OF_OPERATION[result.operation.status], result.operation.resultCode);
-    await audit.complete(ctx, wallet.outcome, wallet.resultCode);
-    return {
-      status: result.state === "DONE" ? 200 : 202,
-      body: {
-        action: call.action,
-        state: result.state,
-        wallet,
-        operation: result.operation,
-        order: orderSummary(result.order),
-      },
-    };
+    return await escrowAnswer(ctx, call, audit, result);
   } catch (error) {
     if (error instanceof WalletRejectedError) await audit.complete(ctx, "FAIL", error.resultCode);
     throw error;
@@ -94,12 +107,60 @@ export const acceptAction: OrderActionDefinition<"accept"> = {
   perform: (ctx, call) => performEscrowOperation(ctx, call, "ACCEPT", undefined),
 };
 
+/** A cancel or void: sent at once within the operator's refund limits, else kept for approval. */
+async function performEscrowReturn<N extends "cancel" | "void">(
+  ctx: ServiceContext,
+  call: OrderActionCall<N>,
+  type: "CANCEL" | "VOID",
+  amountFils: bigint | undefined,
+): Promise<ActionAnswer<OrderActionBody>> {
+  const audit = auditedCreation(call);
+  try {
+    const outcome = await returnEscrowOrAskApproval(ctx, call.orderId, {
+      type,
+      amountFils,
+      operator: call.operator,
+      onOperation: (tx, operation, order) =>
+        audit.write(tx, {
+          action: `order.${call.action}`,
+          subjectType: "ESCROW_OPERATION",
+          subjectId: operation.id,
+          before: orderSummary(order),
+          after: { operation: { id: operation.id, type: operation.type, amountFils: operation.amountFils } },
+        }),
+      onRequest: (tx, request, order) =>
+        audit.write(tx, {
+          action: `order.${call.action}-request`,
+          subjectType: "REFUND_REQUEST",
+          subjectId: request.id,
+          before: orderSummary(order),
+          after: { request: { id: request.id, kind: request.kind, amountFils: request.amountFils } },
+        }),
+    });
+    if (outcome.kind === "request") {
+      return {
+        status: 202,
+        body: {
+          action: call.action,
+          state: "AWAITING_APPROVAL",
+          request: outcome.request,
+          order: orderSummary(outcome.order),
+        },
+      };
+    }
+    return await escrowAnswer(ctx, call, audit, outcome.result);
+  } catch (error) {
+    if (error instanceof WalletRejectedError) await audit.complete(ctx, "FAIL", error.resultCode);
+    throw error;
+  }
+}
+
 export const cancelAction: OrderActionDefinition<"cancel"> = {
   name: "cancel",
   permission: "escrow.act",
   offer: (situation) =>
     escrowReady(situation) && allows(situation.order, { type: "CANCELLED" }) ? { action: "cancel" } : null,
-  perform: (ctx, call) => performEscrowOperation(ctx, call, "CANCEL", undefined),
+  perform: (ctx, call) => performEscrowReturn(ctx, call, "CANCEL", undefined),
 };
 
 export const voidAction: OrderActionDefinition<"void"> = {
@@ -113,5 +174,5 @@ export const voidAction: OrderActionDefinition<"void"> = {
     return offered ? { action: "void", maxFils: held } : null;
   },
   // Left out, the amount is all that is still held (decided under the order's lock).
-  perform: (ctx, call) => performEscrowOperation(ctx, call, "VOID", call.input.amount),
+  perform: (ctx, call) => performEscrowReturn(ctx, call, "VOID", call.input.amount),
 };

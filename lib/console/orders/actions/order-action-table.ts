@@ -3,7 +3,7 @@
 import { can, type Permission } from "@/lib/operators/roles/permissions";
 import { IN_FLIGHT_STATUSES } from "@/lib/payments/escrow/escrow-operation-state";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
-import type { EscrowOperation, Order, Refund } from "@/lib/platform/db";
+import type { EscrowOperation, Order, Refund, RefundRequest } from "@/lib/platform/db";
 import { type ReplayableAnswer, runIdempotent } from "../../idempotent-action";
 import type { OrderMoney } from "../order-money";
 import { acceptAction, cancelAction, voidAction } from "./escrow-actions";
@@ -51,10 +51,13 @@ export function availableActions(
     operations: Pick<EscrowOperation, "status">[];
     refunds: Pick<Refund, "status">[];
     money: OrderMoney;
+    requests?: Pick<RefundRequest, "status" | "kind">[];
   },
   holder: { permissions: readonly Permission[] },
 ): AvailableAction[] {
-  const escrowBusy = related.operations.some((operation) => IN_FLIGHT_STATUSES.includes(operation.status));
+  const escrowBusy =
+    related.operations.some((operation) => IN_FLIGHT_STATUSES.includes(operation.status)) ||
+    (related.requests ?? []).some((request) => request.status === "PENDING" && request.kind !== "REFUND");
   const situation = { order, ...related, escrowBusy };
   return ORDER_ACTION_NAMES.flatMap((name) => {
     const action = ORDER_ACTIONS[name];

@@ -26,7 +26,10 @@ export interface OrderSituation {
   operations: Pick<EscrowOperation, "status">[];
   refunds: Pick<Refund, "status">[];
   money: OrderMoney;
-  /** An escrow operation of the order is still in flight: the wallet allows one at a time. */
+  /**
+   * An escrow operation of the order is still in flight (the wallet allows one at a time), or a
+   * cancel or void of it waits for approval.
+   */
   escrowBusy: boolean;
 }
 
@@ -83,7 +86,7 @@ export type OrderActionBody =
     }
   | { action: "refund"; state: ActionState; wallet: WalletOutcome; refund: Refund; order: OrderSummary }
   | {
-      action: "refund";
+      action: "refund" | "cancel" | "void";
       /** Above the operator's limits: nothing was sent; another operator approves or rejects it. */
       state: "AWAITING_APPROVAL";
       request: RefundRequest;

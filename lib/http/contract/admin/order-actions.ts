@@ -80,6 +80,36 @@ const refundAwaitingApproval = z.object({
   request: refundRequestRecord,
   order: orderSummary,
 });
+/** A cancel or void above the operator's refund limits: kept for another operator to approve. */
+function escrowAwaitingApproval(action: "cancel" | "void") {
+  return z.object({
+    action: z.literal(action),
+    state: z.literal("AWAITING_APPROVAL").meta({
+      description:
+        "Above the operator's refund limits (a cancel or void gives money back as a refund does): " +
+        "nothing was sent; another operator approves or rejects the request.",
+    }),
+    request: refundRequestRecord,
+    order: orderSummary,
+  });
+}
+const cancelAwaitingApproval = escrowAwaitingApproval("cancel");
+const voidAwaitingApproval = escrowAwaitingApproval("void");
+
+/** 200 and 202 of a cancel or void: 202 is also the answer of a request kept for approval. */
+function escrowReturnAnswers<S extends z.ZodType, W extends z.ZodType>(body: S, waiting: W, done: string) {
+  return {
+    200: { description: done, body, headers: replayedHeader },
+    202: {
+      description:
+        "Sent and still being settled (state IN_PROGRESS), or, above the operator's refund limits, " +
+        "kept as a request for another operator to approve (state AWAITING_APPROVAL).",
+      body: z.union([body, waiting]),
+      headers: replayedHeader,
+    },
+  };
+}
+
 const reconcileAnswer = z.object({
   action: z.literal("reconcile"),
   state: z.literal("DONE"),
@@ -107,6 +137,8 @@ export type OrderActionAnswerJson =
   | z.input<typeof voidAnswer>
   | z.input<typeof refundAnswer>
   | z.input<typeof refundAwaitingApproval>
+  | z.input<typeof cancelAwaitingApproval>
+  | z.input<typeof voidAwaitingApproval>
   | z.input<typeof reconcileAnswer>;
 
 const replayedHeader = z.object({
@@ -232,12 +264,15 @@ export const adminCancelOrder = defineEndpoint({
   method: "post",
   path: "/api/admin/orders/{id}/cancel",
   summary: "Escrow: cancel the order before accepting it",
-  description: "The wallet gives the held money back to the customer.",
+  description:
+    "The wallet gives the held money back to the customer. It counts against the operator's refund " +
+    "limits (the order's amount) as a refund does; above them it waits as a request for another " +
+    "operator's approval (202, AWAITING_APPROVAL).",
   auth: { operator: "escrow.act" },
   params: orderParams,
   headers: actionHeaders,
   body: ORDER_ACTION_INPUT.cancel,
-  responses: answers(cancelAnswer, "Cancelled: the order is CANCELLED."),
+  responses: escrowReturnAnswers(cancelAnswer, cancelAwaitingApproval, "Cancelled: the order is CANCELLED."),
   errors: [...ACTION_ERRORS, "ORDER_STATUS_INVALID", "ORDER_UNSUPPORTED_OPERATION", "WALLET_REJECTED"],
   examples: [
     {
@@ -273,12 +308,15 @@ export const adminVoidOrder = defineEndpoint({
   method: "post",
   path: "/api/admin/orders/{id}/void",
   summary: "Escrow: give back some or all of an accepted order's held money",
-  description: "A partial void keeps the order ACCEPTED; voiding what is left makes it VOIDED.",
+  description:
+    "A partial void keeps the order ACCEPTED; voiding what is left makes it VOIDED. The amount counts " +
+    "against the operator's refund limits as a refund does; above them the void waits as a request " +
+    "for another operator's approval (202, AWAITING_APPROVAL).",
   auth: { operator: "escrow.act" },
   params: orderParams,
   headers: actionHeaders,
   body: ORDER_ACTION_INPUT.void,
-  responses: answers(voidAnswer, "Voided."),
+  responses: escrowReturnAnswers(voidAnswer, voidAwaitingApproval, "Voided."),
   errors: [
     ...ACTION_ERRORS,
     "ORDER_STATUS_INVALID",

@@ -31,6 +31,7 @@ import {
   type Product,
   type Refund,
   type RefundRequest,
+  RefundRequestKind,
   RefundRequestStatus,
   RefundStatus,
   type Role,
@@ -164,13 +165,19 @@ export const refundRecord = z
   } satisfies FieldsOf<Refund>)
   .meta({ id: "AdminRefund" });
 
-/** A refund above its requester's limits, waiting for (or decided by) a second operator. */
+/** A refund, cancel or void above its requester's limits, waiting for (or decided by) a second operator. */
 export const refundRequestRecord = z
   .object({
     id: rowId.meta({
       description: "Also the id of the refund an approval sends (and so its wallet request id).",
     }),
     orderId: rowId,
+    kind: z.enum(RefundRequestKind).meta({
+      description:
+        "REFUND: a refund of captured money; CANCEL / VOID: an escrow cancel or void, which gives held " +
+        "money back and counts against the same limits. An approved cancel or void is the escrow " +
+        "operation with this request's id.",
+    }),
     amountFils: fils,
     reason: nullableText,
     status: z.enum(RefundRequestStatus),

@@ -1,17 +1,19 @@
-// Refund requests: refunds above their requester's role limits, waiting for a second operator. An
-// operator with refunds.approve approves one (which sends the refund, once, under the request's own
-// id) or rejects it; its requester may withdraw it; nobody approves their own.
+// Refund requests: refunds — and escrow cancels and voids, which give money back too — above their
+// requester's role limits, waiting for a second operator. An operator with refunds.approve approves
+// one (which sends the refund or the escrow operation, once, under the request's own id) or rejects
+// it; its requester may withdraw it; nobody approves their own.
 import { z } from "zod";
 import { refundDecision, refundRequestParams } from "@/lib/console/request-schemas";
 import { defineEndpoint } from "../endpoint";
 import { ADMIN_ID, MISSING_ID, OPERATOR_ID, ORDER_ID, refundExample } from "./examples";
-import { refundRecord, refundRequestRecord } from "./records";
+import { escrowOperationRecord, refundRecord, refundRequestRecord } from "./records";
 
 const REQUEST_ID = "0193a7c4-2d10-7a6e-8b31-4f5c9e0d2a88";
 
 const waiting = {
   id: REQUEST_ID,
   orderId: ORDER_ID,
+  kind: "REFUND",
   amountFils: "40000000",
   reason: "the whole order came back",
   status: "PENDING",
@@ -49,7 +51,12 @@ const pendingList = z.object({
 });
 export type PendingRefundRequestsJson = z.input<typeof pendingList>;
 
-const approvedAnswer = z.object({ request: refundRequestRecord, refund: refundRecord });
+const approvedAnswer = z.union([
+  z.object({ request: refundRequestRecord, refund: refundRecord }).meta({ description: "A refund request." }),
+  z
+    .object({ request: refundRequestRecord, operation: escrowOperationRecord })
+    .meta({ description: "A cancel or void request: the escrow operation, with the request's id." }),
+]);
 export type ApprovedRefundRequestJson = z.input<typeof approvedAnswer>;
 export type RefundRequestJson = z.input<typeof refundRequestRecord>;
 

@@ -8,8 +8,9 @@ import { RefundRequestControls } from "../../../../_ui/refund-request-controls";
 import type { SectionProps } from "./section-props";
 
 /**
- * Refunds of this order that were above their requester's limits: who asked, who decided and why;
- * the waiting ones with their decision buttons. Nothing when there were none.
+ * Refunds, escrow cancels and voids of this order that were above their requester's limits: what,
+ * who asked, who decided and why; the waiting ones with their decision buttons. Nothing when there
+ * were none.
  */
 export function RefundRequestsSection({
   detail: { order },
@@ -27,6 +28,7 @@ export function RefundRequestsSection({
         cards
         columns={[
           { label: t("approvals.col.asked") },
+          { label: t("approvals.col.kind") },
           { label: t("approvals.col.amount"), num: true },
           { label: t("approvals.col.requestedBy") },
           { label: t("approvals.col.reason") },
@@ -36,10 +38,16 @@ export function RefundRequestsSection({
         {order.refundRequests.map((request) => {
           const status = t(dynamicKey("approvals.status", request.status));
           return (
-            <tr key={request.id} data-refund-request={request.id} data-status={request.status}>
+            <tr
+              key={request.id}
+              data-refund-request={request.id}
+              data-status={request.status}
+              data-kind={request.kind}
+            >
               <td data-label={t("approvals.col.asked")}>
                 <Time at={request.createdAt} locale={locale} />
               </td>
+              <td data-label={t("approvals.col.kind")}>{t(dynamicKey("approvals.kind", request.kind))}</td>
               <td data-label={t("approvals.col.amount")} className="num">
                 <Amount fils={request.amountFils} locale={locale} />
               </td>
@@ -53,6 +61,7 @@ export function RefundRequestsSection({
                 {request.status === "PENDING" ? (
                   <RefundRequestControls
                     requestId={request.id}
+                    kind={request.kind}
                     amount={formatAmount(request.amountFils, locale)}
                     own={request.requestedBy === `operator:${operator.id}`}
                     canApprove={canApprove}
