@@ -143,9 +143,10 @@ describe("retries and ordering", () => {
         );
         // Still in order: the earlier event first.
         expect(created).toBeLessThanOrEqual(paidAt);
-        // The fast first minute retries every 5 s, and the worker looks every second.
-        expect(afterUp).toBeLessThan(8_000);
-        expect(sincePaid).toBeLessThan(OUTAGE_MS + 10_000);
+        // The fast first minute retries every 5 s and the worker looks every second: about 6 s at
+        // worst, with room for a busy machine. The schedule before this one took about 275 s here.
+        expect(afterUp).toBeLessThan(10_000);
+        expect(sincePaid).toBeLessThan(OUTAGE_MS + 15_000);
       }
       const deliveries = await merchant.ctx.prisma.eventDelivery.findMany({
         where: { orderId: order.id },
