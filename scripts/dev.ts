@@ -3,9 +3,10 @@
 //   2. the database (created if missing), its migrations, the demo catalog and a first admin,
 //   3. the wallet sandbox, when no real wallet is configured, with our merchant registered in it,
 //      and a local mail catcher for alerts, when no SMTP server is configured,
-//   4. the Next.js app (`next dev`) and the background workers,
+//   4. the Next.js app (`next dev`), the background workers and the reference mini program (Vite),
 //   5. the routes the wallet and the mini program call, compiled before "ready" is printed,
 // each as its own process with prefixed output (scripts/local-stack.ts). Ctrl-C stops them all.
+// The banner starts with the wallet container's address: the reference mini program, paying.
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { type Env, getEnv } from "@/lib/platform/env";
@@ -36,6 +37,10 @@ async function main() {
     NEXT_TELEMETRY_DISABLED: "1",
     ...settings,
   });
+  // The reference mini program (miniapp/) on Vite's dev server, hot reload through the container.
+  group.start("miniapp", path.resolve("node_modules/.bin/vite"), ["--config", "miniapp/vite.config.ts"], {
+    MINIAPP_PORT: String(env.miniProgram.port),
+  });
   if (existsSync("workers/main.ts"))
     group.start("workers", path.resolve("node_modules/.bin/tsx"), ["workers/main.ts"], settings);
 
@@ -49,7 +54,8 @@ async function main() {
 
   const health = await fetch(`${appUrl}/api/health`).then((response) => response.json());
   say(`health: ${JSON.stringify(health.checks ? health.status : health)}`);
-  sayWhereEverythingIs(env, firstAdmin);
+  await waitForHttp(`http://127.0.0.1:${env.miniProgram.port}/`, 60_000);
+  sayWhereEverythingIs(env, firstAdmin, { miniProgram: true });
   say("ready");
 }
 

@@ -150,19 +150,34 @@ export async function startSandbox(group: ProcessGroup, env: Env): Promise<strin
   return answer.walletPublicKeyPem;
 }
 
-/** The closing lines: where the app, console and sandbox are, and the first admin's password once. */
-export function sayWhereEverythingIs(env: Env, firstAdmin: { email: string; password: string } | null): void {
+/** The wallet container's address with the reference mini program in it, talking to the app. */
+export function containerAddress(env: Env): string {
+  const miniProgram = `http://127.0.0.1:${env.miniProgram.port}/?api=${encodeURIComponent(`http://127.0.0.1:${env.port}`)}`;
+  return `${env.wallet.baseUrl}/container?app=${encodeURIComponent(miniProgram)}`;
+}
+
+/**
+ * The closing lines: first, under `npm run dev` with the sandbox, the shop paying in a browser (the
+ * reference mini program in the wallet container); then where the app, console and sandbox are, and
+ * the first admin's password once.
+ */
+export function sayWhereEverythingIs(
+  env: Env,
+  firstAdmin: { email: string; password: string } | null,
+  options: { miniProgram?: boolean } = {},
+): void {
+  if (options.miniProgram && env.wallet.usesSandbox) {
+    say(`try it   ${containerAddress(env)}`);
+    say("         (the reference mini program in the wallet container: buy a coffee)");
+  }
   say(`app      http://127.0.0.1:${env.port}`);
   say(`console  http://127.0.0.1:${env.port}/admin`);
+  if (options.miniProgram) say(`mini program  http://127.0.0.1:${env.miniProgram.port}  (miniapp/, Vite)`);
   if (firstAdmin) {
     // Shown this once: the database keeps only the hash.
     say(`first admin created: ${firstAdmin.email} / ${firstAdmin.password} (shown only now)`);
   }
-  if (env.wallet.usesSandbox) {
-    say(`sandbox  ${env.wallet.baseUrl}`);
-    const app = encodeURIComponent(`http://127.0.0.1:${env.port}`);
-    say(`try it   ${env.wallet.baseUrl}/simulator?app=${app}  (the mini program simulator)`);
-  }
+  if (env.wallet.usesSandbox) say(`sandbox  ${env.wallet.baseUrl}`);
 }
 
 /**

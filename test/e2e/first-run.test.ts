@@ -33,7 +33,11 @@ describe("npm run dev in a fresh checkout, on an empty database", () => {
     expect(output).toMatch(/migrations: \d+ applied, 0 already there/);
     expect(output).toMatch(/first admin created: admin@example\.com \/ \S+ \(shown only now\)/);
     expect(output).toMatch(/routes compiled in [\d.]+ s/);
-    expect(output).toContain(`try it   ${dev?.sandboxUrl}/simulator`);
+    // The banner's first line: the reference mini program in the wallet container, talking to the app.
+    const app = `${dev?.miniProgramUrl}/?api=${encodeURIComponent(dev?.appUrl ?? "")}`;
+    const tryIt = `try it   ${dev?.sandboxUrl}/container?app=${encodeURIComponent(app)}`;
+    expect(output).toContain(tryIt);
+    expect(output.indexOf(tryIt)).toBeLessThan(output.indexOf(`app      ${dev?.appUrl}`));
   });
 
   it("takes the README walkthrough to PAID on the first try, three times in a row, on a busy machine", async () => {

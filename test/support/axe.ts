@@ -1,6 +1,6 @@
 // axe-core in a Playwright page: every finding, whatever its impact, as "rule at selector" lines.
 import { createRequire } from "node:module";
-import type { Page } from "playwright-core";
+import type { Frame, Page } from "playwright-core";
 
 const require = createRequire(import.meta.url);
 
@@ -10,7 +10,8 @@ interface AxeWindow {
   };
 }
 
-export async function axeFindings(page: Page): Promise<string[]> {
+/** In a page, or in one frame of it (a mini program inside the wallet container). */
+export async function axeFindings(page: Page | Frame): Promise<string[]> {
   await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
   return page.evaluate(async () => {
     const result = await (window as unknown as AxeWindow).axe.run();

@@ -70,6 +70,8 @@ function killProcessesIn(dir: string): void {
 export interface LocalStack {
   appUrl: string;
   sandboxUrl: string;
+  /** The reference mini program (`npm run dev` only). */
+  miniProgramUrl: string;
   databaseUrl: string;
   /** Everything the command printed so far. */
   output(): string;
@@ -87,7 +89,7 @@ export async function runLocalStack(options: {
   readyTimeoutMs: number;
   env?: Record<string, string>;
 }): Promise<LocalStack> {
-  const [port, sandboxPort] = [await freePort(), await freePort()];
+  const [port, sandboxPort, miniProgramPort] = [await freePort(), await freePort(), await freePort()];
   const database = `first_run_${randomBytes(5).toString("hex")}`;
   const databaseUrl = withDatabase(TEST_SERVER_URL, database);
   const localDir = mkdtempSync(path.join(tmpdir(), "local-stack-"));
@@ -97,6 +99,7 @@ export async function runLocalStack(options: {
     ...shell,
     PORT: String(port),
     SANDBOX_PORT: String(sandboxPort),
+    MINIAPP_PORT: String(miniProgramPort),
     DATABASE_URL: databaseUrl,
     QUEUE_PREFIX: `stack-${randomBytes(4).toString("hex")}`,
     LOCAL_DIR: path.join(localDir, "local"),
@@ -120,6 +123,7 @@ export async function runLocalStack(options: {
   const stack: LocalStack = {
     appUrl: `http://127.0.0.1:${port}`,
     sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
+    miniProgramUrl: `http://127.0.0.1:${miniProgramPort}`,
     databaseUrl,
     output: () => output,
     async stop() {
