@@ -44,6 +44,8 @@ export async function createAlertRule(
         chatFormat: input.channel === "CHAT" ? (input.chatFormat ?? "json") : null,
         foldSeconds: input.foldSeconds,
         createdBy: actor.email,
+        // Made with a key, it goes quiet when the key is revoked (lib/events/turn-off-what-keys-made.ts).
+        createdByApiKeyId: actor.apiKeyId ?? null,
       },
     });
     await audit(tx, actor, "alert-rule.create", rule.id, undefined, rule);
@@ -60,7 +62,9 @@ export async function updateAlertRule(
   return ctx.prisma.$transaction(async (tx) => {
     const before = await tx.alertRule.findUnique({ where: { id: ruleId } });
     if (!before) throw new NotFoundError("No such alert rule.");
-    const after = await tx.alertRule.update({ where: { id: ruleId }, data: input });
+    // Turned off or on by a person, the reason we turned it off no longer holds.
+    const data = input.enabled === undefined ? input : { ...input, disabledReason: null };
+    const after = await tx.alertRule.update({ where: { id: ruleId }, data });
     await audit(tx, actor, "alert-rule.update", ruleId, before, after);
     return after;
   });

@@ -45,6 +45,8 @@ export async function createWebhookEndpoint(
         events: input.events,
         secretCipher: sealWebhookSecret(secret, id, ctx.tokenKey),
         createdBy: actor.email,
+        // Made with a key, it goes quiet when the key is revoked (lib/events/turn-off-what-keys-made.ts).
+        createdByApiKeyId: actor.apiKeyId ?? null,
       },
     });
     await audit(tx, actor, "webhook.create", id, undefined, publicEndpoint(created));

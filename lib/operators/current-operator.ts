@@ -16,6 +16,7 @@ import { grantsOf } from "./roles/grants";
 import { can, type Permission, SIGNED_IN_ONLY } from "./roles/permissions";
 import { type OperatorWithRole, operatorOfSession } from "./sessions/operator-sessions";
 import { getAuthOptions, usesSecureCookies } from "./sign-in/auth-options";
+import { lacksRequiredSecondFactor } from "./sign-in/second-factor-policy";
 
 export interface AuthenticatedOperator {
   operator: OperatorIdentity;
@@ -34,15 +35,6 @@ function identityOf(operator: OperatorWithRole, sessionId: string, mustEnrol: bo
   };
 }
 
-/**
- * Whether the operator's role requires a second factor they do not have. Their passkeys are counted
- * only then: every other request pays for no more than the session's one read.
- */
-async function mustEnrol(operator: OperatorWithRole): Promise<boolean> {
-  if (!operator.roleDefinition.requireSecondFactor || operator.totpEnabledAt) return false;
-  return (await getPrisma().passkey.count({ where: { operatorId: operator.id } })) === 0;
-}
-
 /** The enabled operator of a session that still stands, as an identity, or null. */
 async function currentOperator(
   token: { sessionId?: unknown; operatorId?: unknown } | null | undefined,
@@ -51,7 +43,7 @@ async function currentOperator(
   const operatorId = typeof token?.operatorId === "string" ? token.operatorId : undefined;
   if (!sessionId) return null;
   const operator = await operatorOfSession(getPrisma(), { sessionId, operatorId }, getEnv().operatorSessions);
-  return operator && identityOf(operator, sessionId, await mustEnrol(operator));
+  return operator && identityOf(operator, sessionId, await lacksRequiredSecondFactor(getPrisma(), operator));
 }
 
 /** A cookie's value decoded; one that is not valid percent-encoding is kept as sent. */
@@ -81,6 +73,13 @@ export async function authenticateOperator(request: Request): Promise<Authentica
       throw new HttpError(
         "UNAUTHENTICATED",
         "This API key is unknown, revoked or expired, or its operator is disabled.",
+      );
+    }
+    if (key === "SUSPENDED") {
+      throw new ForbiddenError(
+        "This API key is suspended: its maker's role requires a second factor they have not set up. " +
+          "It works again once they set one up on 'Your account'.",
+        { reason: "API_KEY_SUSPENDED" },
       );
     }
     const { operatorId, ...identity } = key;

@@ -14,6 +14,8 @@ import type { ServiceContext } from "@/lib/platform/context/service-context";
 import type { Operator, PrismaClient } from "@/lib/platform/db";
 import { createUnlessTaken } from "@/lib/platform/db/errors";
 import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/platform/errors/domain-errors";
+import type { ApiKeyRevokeReason } from "./api-keys/api-key-state";
+import { revokeApiKeys } from "./api-keys/revoke-api-keys";
 import { recordAudit } from "./audit/record-audit";
 import { assertNotAbove, assertWithinOwnGrants } from "./roles/grant-ceiling";
 import { grantsOf } from "./roles/grants";
@@ -96,6 +98,8 @@ export async function updateOperator(
     const ended = endReason
       ? await endOperatorSessions(tx, operatorId, endReason, ctx.now(), actor.sessionId)
       : 0;
+    const keyReason = apiKeyRevokeReason(input, passwordHash !== undefined);
+    const keysRevoked = keyReason ? await revokeApiKeys(tx, actor, { operatorId }, keyReason, ctx.now()) : [];
     await recordAudit(tx, {
       operator: actor,
       action: "operator.update",
@@ -106,6 +110,7 @@ export async function updateOperator(
         ...publicOperator(after),
         ...(passwordHash ? { passwordChanged: true } : {}),
         ...(ended > 0 ? { sessionsEnded: ended } : {}),
+        ...(keysRevoked.length > 0 ? { apiKeysRevoked: keysRevoked.length } : {}),
       },
     });
     return publicOperator(after);
@@ -123,5 +128,19 @@ function sessionEndReason(
   if (input.disabled === true) return "DISABLED";
   if (passwordChanged) return "PASSWORD_CHANGED";
   if (input.role && input.role !== before.role) return "ROLE_CHANGED";
+  return undefined;
+}
+
+/**
+ * Whether a change revokes the operator's API keys: a key belongs to its maker, and a new password or
+ * a disabled account says their account may have been in other hands — keys made then would outlive
+ * the fix. A new role does not: their keys are narrowed to it at every use (authenticate-api-key.ts).
+ */
+function apiKeyRevokeReason(
+  input: z.output<typeof operatorUpdate>,
+  passwordChanged: boolean,
+): ApiKeyRevokeReason | undefined {
+  if (input.disabled === true) return "MAKER_DISABLED";
+  if (passwordChanged) return "MAKER_PASSWORD_CHANGED";
   return undefined;
 }

@@ -125,6 +125,7 @@ export function OperatorRowControls(props: {
       >
         <PasswordField label={t("operators.newPassword")} />
         <p className="muted">{t("operators.endsSessions")}</p>
+        <p className="muted">{t("operators.revokesKeys")}</p>
       </FormDialog>
       {props.disabled ? (
         <FormDialog
@@ -147,6 +148,7 @@ export function OperatorRowControls(props: {
           submitClass="btn btn-danger"
         >
           <p dir="auto">{t("operators.disableConfirm", { name: props.name })}</p>
+          <p className="muted">{t("operators.revokesKeys")}</p>
         </FormDialog>
       )}
       {props.secondFactor ? <ResetSecondFactor operatorId={props.operatorId} name={props.name} /> : null}
@@ -176,6 +178,7 @@ function ResetSecondFactor({ operatorId, name }: { operatorId: string; name: str
       submitClass="btn btn-danger"
     >
       <p dir="auto">{t("secondFactor.resetConfirm", { name })}</p>
+      <p className="muted">{t("operators.revokesKeys")}</p>
     </FormDialog>
   );
 }

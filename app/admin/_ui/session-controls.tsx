@@ -6,7 +6,16 @@ import { useErrorText } from "./error-words";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
 
-export function EndSession({ sessionId, device }: { sessionId: string; device: string }) {
+/** `revokesKeys`: another operator's session, whose ending revokes their API keys too. */
+export function EndSession({
+  sessionId,
+  device,
+  revokesKeys = false,
+}: {
+  sessionId: string;
+  device: string;
+  revokesKeys?: boolean;
+}) {
   const t = useT();
   const errorText = useErrorText();
   async function end(): Promise<string | undefined> {
@@ -24,6 +33,7 @@ export function EndSession({ sessionId, device }: { sessionId: string; device: s
       submitClass="btn btn-danger"
     >
       <p dir="auto">{t("sessions.endConfirm", { device })}</p>
+      {revokesKeys ? <p className="muted">{t("operators.revokesKeys")}</p> : null}
     </FormDialog>
   );
 }

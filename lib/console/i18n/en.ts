@@ -699,6 +699,8 @@ export const en = {
   "operators.resetPasswordOf": "Set a new password for {name}",
   "operators.newPassword": "New password (at least 12 characters)",
   "operators.endsSessions": "Their sessions end: they sign in again, with the change in force.",
+  "operators.revokesKeys":
+    "Their API keys are revoked too, and the webhook endpoints and alert rules made with those keys are turned off.",
   "operators.disableConfirm": "Disable {name}? They are signed out at once and cannot sign in until enabled.",
   "operators.enableConfirm": "Enable {name}? They can sign in again.",
   "operators.you": "you",
@@ -718,6 +720,14 @@ export const en = {
   "apiKeys.state.ACTIVE": "Active",
   "apiKeys.state.EXPIRED": "Expired",
   "apiKeys.state.REVOKED": "Revoked",
+  "apiKeys.state.SUSPENDED": "Suspended",
+  "apiKeys.suspendedWhy":
+    "Its maker's role requires a second factor they have not set up. It works again once they do.",
+  "apiKeys.revokedReason.BY_OPERATOR": "Revoked on this page.",
+  "apiKeys.revokedReason.MAKER_PASSWORD_CHANGED": "Revoked when its maker's password was changed.",
+  "apiKeys.revokedReason.MAKER_SECOND_FACTOR_RESET": "Revoked when its maker's two-step sign-in was reset.",
+  "apiKeys.revokedReason.MAKER_SESSIONS_ENDED": "Revoked when an administrator ended its maker's sessions.",
+  "apiKeys.revokedReason.MAKER_DISABLED": "Revoked when its maker was disabled.",
   "apiKeys.never": "Never",
   "apiKeys.add": "Make a key",
   "apiKeys.name": "What is it for?",
@@ -729,7 +739,8 @@ export const en = {
   "apiKeys.secret": "The key",
   "apiKeys.done": "I have copied it",
   "apiKeys.revoke": "Revoke",
-  "apiKeys.revokeConfirm": "Revoke the key “{name}”? Scripts using it stop working at once.",
+  "apiKeys.revokeConfirm":
+    "Revoke the key “{name}”? Scripts using it stop working at once, and the webhook endpoints and alert rules made with it are turned off.",
   "apiKeys.usage": "Scripts send the key in a header: Authorization: Bearer <key>",
   "sessions.title": "Your account",
   "sessions.titleOf": "Sessions of {name}",
@@ -838,6 +849,9 @@ export const en = {
   "webhooks.secret": "Signing secret — copy it now, it is not shown again:",
   "webhooks.enabled": "On",
   "webhooks.disabled": "Off",
+  "integrations.offKeyRevoked":
+    "Turned off: the API key it was made with was revoked. Turn it on again if you still want it.",
+  "integrations.madeWithKey": "Made with an API key",
   "webhooks.turnOff": "Turn off",
   "webhooks.turnOn": "Turn on",
   "webhooks.delete": "Delete",

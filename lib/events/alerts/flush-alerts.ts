@@ -26,7 +26,7 @@ export interface FlushSettings {
 async function foldDueEvents(prisma: PrismaClient): Promise<number> {
   const due = await prisma.$queryRaw<{ ruleId: string }[]>`
     SELECT e.rule_id AS "ruleId" FROM alert_events e JOIN alert_rules r ON r.id = e.rule_id
-    WHERE e.message_id IS NULL
+    WHERE e.message_id IS NULL AND r.enabled
     GROUP BY e.rule_id, r.fold_seconds
     HAVING min(e.occurred_at) <= now() - r.fold_seconds * interval '1 second'`;
   let folded = 0;
@@ -109,8 +109,9 @@ async function sendOne(sender: AlertSender, message: MessageWithRule): Promise<S
 }
 
 async function sendPending(prisma: PrismaClient, sender: AlertSender, logger: Logger): Promise<number> {
+  // A rule turned off sends nothing more, not even what it had caught (its key may have been revoked).
   const pending = await prisma.alertMessage.findMany({
-    where: { status: "PENDING" },
+    where: { status: "PENDING", rule: { enabled: true } },
     select: { id: true },
     orderBy: { createdAt: "asc" },
     take: 50,

@@ -1,10 +1,13 @@
 import "server-only";
 // The console's API for scripts: `Authorization: Bearer wmk_…`, a key an ADMIN made on the API keys
 // page (lib/operators/api-keys/manage-api-keys.ts). A key acts for the operator who made it, with its own role but never
-// more than theirs now: disabling or narrowing that operator takes effect on their keys at once.
+// more than theirs now: narrowing that operator takes effect on their keys at once, a second factor
+// their role requires and they lack suspends them, and their troubles (a new password, a reset
+// second factor, sessions ended by an admin, disabling) revoke them (revoke-api-keys.ts).
 import { createHash, randomBytes } from "node:crypto";
 import type { PrismaClient } from "@/lib/platform/db";
 import { type Grants, grantsOf, narrowestGrants } from "../roles/grants";
+import { lacksRequiredSecondFactor } from "../sign-in/second-factor-policy";
 
 /** Marks our keys, so a leaked one is recognised (secret scanners) and never taken for a session. */
 const API_KEY_PREFIX = "wmk_";
@@ -36,17 +39,22 @@ export interface ApiKeyOperator extends Grants {
   apiKeyId: string;
 }
 
-/** The operator a key acts for, or null for an unknown, revoked or expired key or a disabled maker. */
+/**
+ * The operator a key acts for; null for an unknown, revoked or expired key or a disabled maker;
+ * SUSPENDED while its maker's role requires a second factor they have not set up (a key must not be
+ * the way round that policy; it works again once they enrol).
+ */
 export async function authenticateApiKey(
   prisma: PrismaClient,
   secret: string,
   now: Date,
-): Promise<ApiKeyOperator | null> {
+): Promise<ApiKeyOperator | "SUSPENDED" | null> {
   const key = await prisma.apiKey.findUnique({
     where: { secretHash: hashApiKey(secret) },
     include: { roleDefinition: true, operator: { include: { roleDefinition: true } } },
   });
   if (!key || key.revokedAt || key.expiresAt <= now || key.operator.disabledAt) return null;
+  if (await lacksRequiredSecondFactor(prisma, key.operator)) return "SUSPENDED";
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= LAST_USED_GRANULARITY_MS) {
     await prisma.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: now } });
   }

@@ -1,5 +1,6 @@
 // API keys as an ADMIN manages them: make one (the secret is shown once and stored only as a hash),
-// list them (never a secret), revoke one. Each change is audited. Authentication with a key is
+// list them (never a secret), revoke one (lib/operators/api-keys/revoke-api-keys.ts, which also
+// revokes a maker's keys with their troubles). Each change is audited. Authentication with a key is
 // lib/operators/api-keys/authenticate-api-key.ts.
 import type { z } from "zod";
 import { newApiKeySecret } from "@/lib/operators/api-keys/authenticate-api-key";
@@ -8,23 +9,17 @@ import type { apiKeyInput } from "@/lib/operators/operator-inputs";
 import { assertWithinOwnGrants } from "@/lib/operators/roles/grant-ceiling";
 import { grantsOf } from "@/lib/operators/roles/grants";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
-import type { ApiKey, Operator } from "@/lib/platform/db";
 import { ForbiddenError, InvalidRequestError, NotFoundError } from "@/lib/platform/errors/domain-errors";
 import { recordAudit } from "../audit/record-audit";
-import { apiKeyState } from "./api-key-state";
+import { MAKER_OF_KEY, publicApiKey } from "./public-api-key";
+import { revokeApiKeys } from "./revoke-api-keys";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** What anyone may see of a key: never its hash. */
-function publicApiKey(key: ApiKey & { operator: Pick<Operator, "email"> }, now: Date) {
-  const { secretHash: _hidden, operator, ...visible } = key;
-  return { ...visible, createdBy: operator.email, state: apiKeyState(key, now) };
-}
 
 export async function listApiKeys(ctx: Pick<ServiceContext, "prisma" | "now">) {
   const keys = await ctx.prisma.apiKey.findMany({
     orderBy: { createdAt: "desc" },
-    include: { operator: { select: { email: true } } },
+    include: MAKER_OF_KEY,
   });
   const now = ctx.now();
   return keys.map((key) => publicApiKey(key, now));
@@ -59,7 +54,7 @@ export async function createApiKey(
         createdAt: now,
         expiresAt: new Date(now.getTime() + input.expiresInDays * DAY_MS),
       },
-      include: { operator: { select: { email: true } } },
+      include: MAKER_OF_KEY,
     });
     const shown = publicApiKey(created, now);
     await recordAudit(tx, {
@@ -74,35 +69,17 @@ export async function createApiKey(
   return { ...key, secret };
 }
 
+/** Revokes one key by hand. Revoking twice keeps the first time: the record says when it stopped working. */
 export async function revokeApiKey(
   ctx: Pick<ServiceContext, "prisma" | "now">,
   actor: OperatorIdentity,
   apiKeyId: string,
 ) {
   return ctx.prisma.$transaction(async (tx) => {
-    const before = await tx.apiKey.findUnique({
-      where: { id: apiKeyId },
-      include: { operator: { select: { email: true } } },
-    });
-    if (!before) throw new NotFoundError("No such API key.");
-    // Revoking twice keeps the first time: the record says when it stopped working.
-    const after = before.revokedAt
-      ? before
-      : await tx.apiKey.update({
-          where: { id: apiKeyId },
-          data: { revokedAt: ctx.now() },
-          include: { operator: { select: { email: true } } },
-        });
-    if (!before.revokedAt) {
-      await recordAudit(tx, {
-        operator: actor,
-        action: "api-key.revoke",
-        subjectType: "API_KEY",
-        subjectId: apiKeyId,
-        before: publicApiKey(before, ctx.now()),
-        after: publicApiKey(after, ctx.now()),
-      });
-    }
-    return publicApiKey(after, ctx.now());
+    const [revoked] = await revokeApiKeys(tx, actor, { id: apiKeyId }, "BY_OPERATOR", ctx.now());
+    if (revoked) return revoked;
+    const key = await tx.apiKey.findUnique({ where: { id: apiKeyId }, include: MAKER_OF_KEY });
+    if (!key) throw new NotFoundError("No such API key.");
+    return publicApiKey(key, ctx.now());
   });
 }

@@ -34,7 +34,7 @@ interface Excess {
 }
 
 /** What `granted` gives beyond what `holder` has; empty lists when it stays within. */
-export function grantsBeyond(holder: Measured, granted: Measured): Excess {
+function grantsBeyond(holder: Measured, granted: Measured): Excess {
   const permissions = granted.permissions.filter((permission) => !holder.permissions.includes(permission));
   // A role that moves no money back is bounded by no limit, whatever its columns say.
   const bounded = granted.permissions.some((permission) => BOUNDED_BY_REFUND_LIMITS.includes(permission));

@@ -1,7 +1,10 @@
 // Console sessions as operators see them on the "Your account" page: their own sessions that still
 // stand (browser, address, first and last seen), signing out one of them or all but the one they
-// are using. An ADMIN sees and ends any operator's. Ending someone else's session is audited; the
+// are using. An ADMIN sees and ends any operator's, which revokes that operator's API keys too.
+// Ending someone else's session is audited; the
 // sessions themselves are lib/operators/sessions/operator-sessions.ts.
+
+import { revokeApiKeys } from "@/lib/operators/api-keys/revoke-api-keys";
 import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import { assertNotAbove } from "@/lib/operators/roles/grant-ceiling";
 import { grantsOf } from "@/lib/operators/roles/grants";
@@ -65,12 +68,25 @@ export async function endSession(ctx: Context, actor: OperatorIdentity, sessionI
   const ended = await ctx.prisma.$transaction(async (tx) => {
     const changed = await endOperatorSession(tx, sessionId, "ENDED_BY_OPERATOR", ctx.now());
     if (changed && session.operatorId !== actor.id) {
+      // An admin who ends someone's session distrusts what it could do: their keys go with it.
+      const keys = await revokeApiKeys(
+        tx,
+        actor,
+        { operatorId: session.operatorId },
+        "MAKER_SESSIONS_ENDED",
+        ctx.now(),
+      );
       await recordAudit(tx, {
         operator: actor,
         action: "operator.session-end",
         subjectType: "OPERATOR",
         subjectId: session.operatorId,
-        after: { sessionId, address: session.address, userAgent: session.userAgent },
+        after: {
+          sessionId,
+          address: session.address,
+          userAgent: session.userAgent,
+          apiKeysRevoked: keys.length,
+        },
       });
     }
     return tx.operatorSession.findUniqueOrThrow({ where: { id: sessionId } });

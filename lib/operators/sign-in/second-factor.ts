@@ -4,8 +4,8 @@
 // in force, and only then are the recovery codes made, shown once and kept as hashes. Each TOTP step
 // signs in once (the last accepted step is kept), so a code seen over someone's shoulder is spent.
 // Turning it on ends the account's other sessions (signed in with a password alone); an ADMIN can
-// reset an operator's second factor (a lost phone): that ends their sessions and removes their
-// passkeys too (lib/operators/sign-in/passkeys.ts).
+// reset an operator's second factor (a lost phone): that ends their sessions, revokes their API keys
+// and removes their passkeys too (lib/operators/sign-in/passkeys.ts).
 import { createHmac, randomBytes } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
@@ -20,6 +20,7 @@ import {
   NotFoundError,
 } from "@/lib/platform/errors/domain-errors";
 import { toLatinDigits } from "@/lib/platform/validation/latin-digits";
+import { revokeApiKeys } from "../api-keys/revoke-api-keys";
 import type { OperatorIdentity } from "../operator-identity";
 import { assertNotAbove } from "../roles/grant-ceiling";
 import { grantsOf } from "../roles/grants";
@@ -198,15 +199,17 @@ export async function resetSecondFactor(ctx: Context, actor: OperatorIdentity, o
       ctx.now(),
       actor.sessionId,
     );
+    // A lost phone may be in someone else's hands, and so may what was made with it.
+    const keys = await revokeApiKeys(tx, actor, { operatorId }, "MAKER_SECOND_FACTOR_RESET", ctx.now());
     await recordAudit(tx, {
       operator: actor,
       action: "operator.second-factor-reset",
       subjectType: "OPERATOR",
       subjectId: operatorId,
       before: { secondFactor: before.totpEnabledAt !== null, passkeys: passkeys.count },
-      after: { secondFactor: false, passkeys: 0, sessionsEnded: ended },
+      after: { secondFactor: false, passkeys: 0, sessionsEnded: ended, apiKeysRevoked: keys.length },
     });
-    return { secondFactor: false as const, sessionsEnded: ended };
+    return { secondFactor: false as const, sessionsEnded: ended, apiKeysRevoked: keys.length };
   });
 }
 

@@ -130,7 +130,7 @@ describe("two-step sign-in", () => {
     const reset = await app.call("DELETE", `/api/admin/operators/${operator.id}/second-factor`, {
       headers: admin.browser(app.url),
     });
-    expect(await reset.json()).toEqual({ secondFactor: false, sessionsEnded: 1 });
+    expect(await reset.json()).toEqual({ secondFactor: false, sessionsEnded: 1, apiKeysRevoked: 0 });
     expect((await listOrders()).status).toBe(401);
     expect(await signIn(operator.email)).toMatchObject({ ok: true });
     const row = await app.db.prisma.operator.findUniqueOrThrow({ where: { id: operator.id } });

@@ -509,6 +509,7 @@ const ROUND_TRIPS = [
       expiresAt: at(),
       lastUsedAt: at(),
       revokedAt: at(),
+      revokedReason: "MAKER_PASSWORD_CHANGED",
       createdAt: at(),
     },
     (data) => db.prisma.apiKey.create({ data }),
@@ -664,6 +665,7 @@ const ROUND_TRIPS = [
       disabledReason: "failing since 2026-03-01 08:00 UTC",
       failingSince: at(),
       createdBy: operatorId,
+      createdByApiKeyId: apiKeyId,
       createdAt: at(),
       updatedAt: at(),
     },
@@ -681,7 +683,9 @@ const ROUND_TRIPS = [
       chatFormat: "slack",
       foldSeconds: 300,
       enabled: false,
+      disabledReason: "API_KEY_REVOKED",
       createdBy: "admin@shop.example",
+      createdByApiKeyId: apiKeyId,
       createdAt: at(),
       updatedAt: at(),
     },
@@ -1136,7 +1140,12 @@ const MINIMAL_ROWS: { model: Prisma.ModelName; create: () => Promise<void> }[] =
           expiresAt: new Date(),
         },
       });
-      expect(apiKey).toMatchObject({ lastUsedAt: null, revokedAt: null, createdAt: expect.any(Date) });
+      expect(apiKey).toMatchObject({
+        lastUsedAt: null,
+        revokedAt: null,
+        revokedReason: null,
+        createdAt: expect.any(Date),
+      });
       expect(made.audit.apiKeyId).toBeNull();
     },
   },
@@ -1212,6 +1221,7 @@ const MINIMAL_ROWS: { model: Prisma.ModelName; create: () => Promise<void> }[] =
         enabled: true,
         disabledReason: null,
         failingSince: null,
+        createdByApiKeyId: null,
       });
     },
   },
@@ -1221,7 +1231,13 @@ const MINIMAL_ROWS: { model: Prisma.ModelName; create: () => Promise<void> }[] =
       const rule = await db.prisma.alertRule.create({
         data: { eventType: "refund.failed", channel: "EMAIL", target: "ops@shop.example", createdBy: "a" },
       });
-      expect(rule).toMatchObject({ chatFormat: null, foldSeconds: 60, enabled: true });
+      expect(rule).toMatchObject({
+        chatFormat: null,
+        foldSeconds: 60,
+        enabled: true,
+        disabledReason: null,
+        createdByApiKeyId: null,
+      });
       made.rule = rule;
     },
   },

@@ -6,6 +6,7 @@ import { AddAlertRule, DeleteAlertRule, ToggleAlertRule } from "../../_ui/alert-
 import { ruleTypeKey } from "../../_ui/alert-rule-type";
 import { consolePage } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";
+import { DisabledWhy } from "../../_ui/disabled-why";
 import { Time } from "../../_ui/format";
 import { PageHead } from "../../_ui/page-head";
 
@@ -159,8 +160,14 @@ export default async function AlertsPage() {
                   </span>
                 </td>
                 <td data-label={t("events.col.status")}>
-                  <span className={`badge ${rule.enabled ? "tone-ok" : "tone-neutral"}`}>
-                    {rule.enabled ? t("webhooks.enabled") : t("webhooks.disabled")}
+                  <span>
+                    <span className={`badge ${rule.enabled ? "tone-ok" : "tone-neutral"}`}>
+                      {rule.enabled ? t("webhooks.enabled") : t("webhooks.disabled")}
+                    </span>
+                    <DisabledWhy reason={rule.disabledReason} t={t} />
+                    {rule.createdByApiKeyId ? (
+                      <div className="muted">{t("integrations.madeWithKey")}</div>
+                    ) : null}
                   </span>
                 </td>
                 <td className="actions" data-label="">

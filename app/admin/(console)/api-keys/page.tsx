@@ -11,7 +11,23 @@ import { roleLabel } from "../../_ui/role-label";
 
 export const metadata: Metadata = { title: "API keys" };
 
-const STATE_TONE = { ACTIVE: "tone-ok", EXPIRED: "tone-warn", REVOKED: "tone-bad" } as const;
+const STATE_TONE = {
+  ACTIVE: "tone-ok",
+  SUSPENDED: "tone-warn",
+  EXPIRED: "tone-warn",
+  REVOKED: "tone-bad",
+} as const;
+
+type Key = Awaited<ReturnType<typeof listApiKeys>>[number];
+
+/** Why a key does not work, when that is not plain from its state: suspended, or revoked with its maker. */
+function StateWhy({ apiKey, t }: { apiKey: Key; t: Awaited<ReturnType<typeof consolePage>>["t"] }) {
+  if (apiKey.state === "SUSPENDED") return <div className="muted">{t("apiKeys.suspendedWhy")}</div>;
+  if (apiKey.state === "REVOKED" && apiKey.revokedReason) {
+    return <div className="muted">{t(dynamicKey("apiKeys.revokedReason", apiKey.revokedReason))}</div>;
+  }
+  return null;
+}
 
 export default async function ApiKeysPage() {
   const { ctx, locale, t } = await consolePage("integrations.manage");
@@ -42,9 +58,12 @@ export default async function ApiKeysPage() {
             <tr key={key.id} data-api-key={key.name}>
               <td dir="auto">{key.name}</td>
               <td>{roleLabel(t, roleOf.get(key.role) ?? { key: key.role, name: key.role })}</td>
-              <td>
-                <span className={`badge ${STATE_TONE[key.state]}`}>
-                  {t(dynamicKey("apiKeys.state", key.state))}
+              <td data-api-key-state={key.state}>
+                <span>
+                  <span className={`badge ${STATE_TONE[key.state]}`}>
+                    {t(dynamicKey("apiKeys.state", key.state))}
+                  </span>
+                  <StateWhy apiKey={key} t={t} />
                 </span>
               </td>
               <td>{key.lastUsedAt ? <Time at={key.lastUsedAt} locale={locale} /> : t("apiKeys.never")}</td>
@@ -55,7 +74,11 @@ export default async function ApiKeysPage() {
                 {key.prefix}…
               </td>
               <td className="mono hide-narrow">{key.createdBy}</td>
-              <td>{key.state === "ACTIVE" ? <RevokeApiKey apiKeyId={key.id} name={key.name} /> : null}</td>
+              <td>
+                {key.state === "ACTIVE" || key.state === "SUSPENDED" ? (
+                  <RevokeApiKey apiKeyId={key.id} name={key.name} />
+                ) : null}
+              </td>
             </tr>
           ))}
         </DataTable>

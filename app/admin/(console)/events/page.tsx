@@ -7,6 +7,7 @@ import { can } from "@/lib/operators/roles/permissions";
 import { consolePage, type SearchParams, toSearchParams } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";
 import { DeliveryTable } from "../../_ui/delivery-rows";
+import { DisabledWhy } from "../../_ui/disabled-why";
 import { Time } from "../../_ui/format";
 import { PageHead } from "../../_ui/page-head";
 import { Pager } from "../../_ui/pager";
@@ -71,7 +72,10 @@ async function WebhookEndpoints({ ctx, locale, t }: PageContext) {
                       <Time at={endpoint.failingSince} locale={locale} />
                     </div>
                   ) : null}
-                  {endpoint.disabledReason ? <div className="muted">{endpoint.disabledReason}</div> : null}
+                  <DisabledWhy reason={endpoint.disabledReason} t={t} />
+                  {endpoint.createdByApiKeyId ? (
+                    <div className="muted">{t("integrations.madeWithKey")}</div>
+                  ) : null}
                 </span>
               </td>
               <td className="hide-narrow" data-label={t("webhooks.events")}>

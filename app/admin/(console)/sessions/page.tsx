@@ -82,7 +82,11 @@ export default async function SessionsPage({ searchParams }: { searchParams: Sea
                 {session.current ? (
                   <span className="muted">{t("common.none")}</span>
                 ) : (
-                  <EndSession sessionId={session.id} device={deviceName(session.userAgent)} />
+                  <EndSession
+                    sessionId={session.id}
+                    device={deviceName(session.userAgent)}
+                    revokesKeys={operatorId !== undefined}
+                  />
                 )}
               </td>
             </tr>

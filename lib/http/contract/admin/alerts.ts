@@ -25,7 +25,9 @@ const ruleExample = {
   chatFormat: null,
   foldSeconds: 60,
   enabled: true,
+  disabledReason: null,
   createdBy: "admin@shop.example",
+  createdByApiKeyId: null,
   createdAt: "2026-11-25T08:00:00.000Z",
   updatedAt: "2026-11-25T08:00:00.000Z",
 } satisfies AlertRuleJson;

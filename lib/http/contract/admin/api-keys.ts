@@ -35,6 +35,7 @@ const apiKeyExample = {
   expiresAt: "2027-02-20T10:00:00.000Z",
   lastUsedAt: null,
   revokedAt: null,
+  revokedReason: null,
   createdAt: "2026-11-22T10:00:00.000Z",
   state: "ACTIVE",
 } satisfies ApiKeyJson;
@@ -119,7 +120,12 @@ export const adminRevokeApiKey = defineEndpoint({
       request: { params: { id: API_KEY_ID } },
       response: {
         status: 200,
-        body: { ...apiKeyExample, revokedAt: "2026-11-23T09:00:00.000Z", state: "REVOKED" },
+        body: {
+          ...apiKeyExample,
+          revokedAt: "2026-11-23T09:00:00.000Z",
+          revokedReason: "BY_OPERATOR",
+          state: "REVOKED",
+        },
       },
     },
     {

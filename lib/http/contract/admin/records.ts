@@ -3,7 +3,7 @@
 // columns as they were stored. Operators see a record whole, except what never leaves the server
 // (tokens, password hashes).
 import { z } from "zod";
-import { API_KEY_STATES } from "@/lib/operators/api-keys/api-key-state";
+import { API_KEY_REVOKE_REASONS, API_KEY_STATES } from "@/lib/operators/api-keys/api-key-state";
 import { orderFlagSchema } from "@/lib/payments/orders/order-flags";
 import {
   AlertChannel,
@@ -348,8 +348,18 @@ export const apiKeyRecord = z
     expiresAt: time,
     lastUsedAt: time.nullable().meta({ description: "Kept to the minute." }),
     revokedAt: time.nullable(),
+    revokedReason: nullableText.meta({
+      description:
+        "Why it was revoked: BY_OPERATOR (on the API keys page), or with its maker's troubles — their " +
+        "password changed, their second factor reset, their sessions ended by an admin, or they were disabled " +
+        `(${API_KEY_REVOKE_REASONS.join(", ")}).`,
+    }),
     createdAt: time,
-    state: z.enum(API_KEY_STATES),
+    state: z.enum(API_KEY_STATES).meta({
+      description:
+        "SUSPENDED: its maker's role requires a second factor they have not set up; it answers 403 " +
+        "API_KEY_SUSPENDED until they do, then works again.",
+    }),
   } satisfies FieldsOf<Omit<ApiKey, "secretHash"> & { createdBy: string; state: string }>)
   .meta({ id: "AdminApiKey" });
 
@@ -408,12 +418,17 @@ export const webhookEndpointRecord = z
     events: z.array(z.string()).meta({ description: "The event types it receives; empty means every type." }),
     enabled: z.boolean(),
     disabledReason: nullableText.meta({
-      description: "Set when it was turned off for failing too long; null when an operator turned it off.",
+      description:
+        "Why we turned it off: API_KEY_REVOKED (the API key that made it was revoked), or a sentence when " +
+        "it failed for too long; null when an operator turned it off. Turning it on clears it.",
     }),
     failingSince: time
       .nullable()
       .meta({ description: "Start of its current run of failures; null while it answers." }),
     createdBy: z.string().meta({ description: "The ADMIN's e-mail." }),
+    createdByApiKeyId: rowId.nullable().meta({
+      description: "The API key it was made with, if any: revoking that key turns it off.",
+    }),
     createdAt: time,
     updatedAt: time,
   } satisfies FieldsOf<Omit<WebhookEndpoint, "secretCipher">>)
@@ -480,7 +495,15 @@ export const alertRuleRecord = z
     chatFormat: nullableText.meta({ description: "CHAT: slack, discord, telegram or json." }),
     foldSeconds: count,
     enabled: z.boolean(),
+    disabledReason: nullableText.meta({
+      description:
+        "Why we turned it off: API_KEY_REVOKED (the API key that made it was revoked); null when an " +
+        "operator turned it off. Turning it on clears it.",
+    }),
     createdBy: z.string(),
+    createdByApiKeyId: rowId.nullable().meta({
+      description: "The API key it was made with, if any: revoking that key turns it off.",
+    }),
     createdAt: time,
     updatedAt: time,
   } satisfies FieldsOf<AlertRule>)

@@ -29,6 +29,11 @@ export type RecoveryCodesJson = z.input<typeof recoveryCodes>;
 const reset = z.object({
   secondFactor: z.literal(false),
   sessionsEnded: z.number().int().nonnegative(),
+  apiKeysRevoked: z
+    .number()
+    .int()
+    .nonnegative()
+    .meta({ description: "Their API keys, revoked with it (MAKER_SECOND_FACTOR_RESET)." }),
 });
 export type SecondFactorResetJson = z.input<typeof reset>;
 
@@ -123,8 +128,9 @@ export const adminResetSecondFactor = defineEndpoint({
   path: "/api/admin/operators/{id}/second-factor",
   summary: "Turn an operator's two-step sign-in off (a lost phone)",
   description:
-    "Their secret and recovery codes are deleted and their sessions end; they sign in with their " +
-    "password and can set it up again. Audited.",
+    "Their secret, recovery codes and passkeys are deleted, their sessions end and their API keys are " +
+    "revoked (what the keys set up is turned off); they sign in with their password and can set it up " +
+    "again. Audited.",
   auth: { operator: "operators.manage" },
   params: operatorParams,
   responses: { 200: { description: "Off.", body: reset } },
@@ -134,7 +140,7 @@ export const adminResetSecondFactor = defineEndpoint({
       name: "reset",
       summary: "A cashier lost their phone",
       request: { params: { id: OPERATOR_ID } },
-      response: { status: 200, body: { secondFactor: false, sessionsEnded: 2 } },
+      response: { status: 200, body: { secondFactor: false, sessionsEnded: 2, apiKeysRevoked: 1 } },
     },
     {
       name: "operator",

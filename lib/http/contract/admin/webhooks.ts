@@ -53,6 +53,7 @@ const endpointExample = {
   disabledReason: null,
   failingSince: null,
   createdBy: "admin@shop.example",
+  createdByApiKeyId: null,
   createdAt: "2026-11-25T08:00:00.000Z",
   updatedAt: "2026-11-25T08:00:00.000Z",
 } satisfies WebhookEndpointJson;
