@@ -160,6 +160,124 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mini/subscriptions/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The plans on offer
+         * @description Active plans by SKU, with their period, price and whether the first period is free.
+         */
+        get: operations["listPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mini/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's subscriptions, newest first */
+        get: operations["listSubscriptions"];
+        put?: never;
+        /**
+         * Subscribe to a plan
+         * @description Needs a bound agreement (POST /api/mini/agreements, then /bind). The first period is charged at once, unless it is free: ACTIVE means paid, CANCELLED with cancelReason FIRST_CHARGE_FAILED and lastFailure null means the wallet refused it (subscribe again after fixing it, with a new Idempotency-Key). A repeat with the same Idempotency-Key answers the first subscription (200).
+         */
+        post: operations["subscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mini/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the customer's subscriptions */
+        get: operations["getSubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mini/subscriptions/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a subscription
+         * @description Nothing is charged while paused. The time left of the period paid for is given back at the resume. 409 OPERATION_IN_PROGRESS while a charge is at the wallet: try again in a minute.
+         */
+        post: operations["pauseSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mini/subscriptions/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a paused subscription, or take back a cancellation at the period's end
+         * @description Access runs until now + the time that was left when paused; the next charge is then.
+         */
+        post: operations["resumeSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mini/subscriptions/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a subscription
+         * @description At the period's end nothing more is charged and access lasts until accessUntil. Now: only where the plan allows it (allowCancelNow); a paused or past-due subscription is cancelled now either way. Nothing is refunded.
+         */
+        post: operations["cancelSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wallet/notify/{kind}": {
         parameters: {
             query?: never;
@@ -392,7 +510,7 @@ export interface components {
                 message?: string;
             };
             /**
-             * @description Integer fils (1 IQD = 1000 fils) as a string of digits.
+             * @description Refunds the wallet confirmed; a refund still in flight is not counted.
              * @example 2500000
              */
             refunded: string;
@@ -442,7 +560,7 @@ export interface components {
                 message?: string;
             };
             /**
-             * @description Integer fils (1 IQD = 1000 fils) as a string of digits.
+             * @description Refunds the wallet confirmed; a refund still in flight is not counted.
              * @example 2500000
              */
             refunded: string;
@@ -476,6 +594,56 @@ export interface components {
                  */
                 status: "CREATED" | "SUCCESS" | "FAIL" | "UNKNOWN" | "RETRY";
             };
+        };
+        Plan: {
+            /** Format: uuid */
+            planId: string;
+            sku: string;
+            name: string;
+            nameArabic: string;
+            /** @description Charged every period. */
+            price: components["schemas"]["Money"];
+            priceText: string;
+            interval: {
+                /** @enum {string} */
+                unit: "WEEK" | "MONTH" | "YEAR";
+                /** @description Every `count` units: 2 with WEEK is every two weeks. */
+                count: number;
+            };
+            /** @description The first period is free; the first charge is at its end. */
+            freeFirstPeriod: boolean;
+            /** @description The customer may cancel at once, not only at the period's end. */
+            allowCancelNow: boolean;
+        };
+        Subscription: {
+            /** Format: uuid */
+            subscriptionId: string;
+            /** @enum {string} */
+            status: "PENDING" | "TRIALING" | "ACTIVE" | "PAST_DUE" | "PAUSED" | "CANCELLED";
+            plan: components["schemas"]["Plan"];
+            /** @description The end of the last period paid for (or free). */
+            accessUntil: string | null;
+            cancelAtPeriodEnd: boolean;
+            pausedAt: string | null;
+            cancelledAt: string | null;
+            /** @description CUSTOMER, OPERATOR, PERIOD_END, UNPAID or FIRST_CHARGE_FAILED. */
+            cancelReason: string | null;
+            /** @description The next charge; null when none is coming (cancelled, ending, paused). */
+            nextCharge: {
+                /** Format: date-time */
+                at: string;
+                period: number;
+                amount: components["schemas"]["Money"];
+                amountText: string;
+            } | null;
+            /** @description The last charge of the coming period failed: why, and what the customer can do. */
+            lastFailure: {
+                resultCode: string;
+                /** @description What the customer can do: sign the agreement again (POST /api/mini/agreements), contact the wallet about their account, or top up before the next try. */
+                action: ("SIGN_AGREEMENT" | "CONTACT_WALLET" | "TOP_UP") | null;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
         };
         WalletAcknowledgement: {
             result: {
@@ -1804,6 +1972,901 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "SERVICE_UNAVAILABLE" | "WALLET_UNAVAILABLE";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        plans: components["schemas"]["Plan"][];
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SERVICE_UNAVAILABLE";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Their subscriptions (the latest 100). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Newest first. */
+                        subscriptions: components["schemas"]["Subscription"][];
+                    };
+                };
+            };
+            /** @description REAUTHORIZE, UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "REAUTHORIZE" | "UNAUTHENTICATED";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SERVICE_UNAVAILABLE";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    subscribe: {
+        parameters: {
+            query?: never;
+            header: {
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    planId: string;
+                    /**
+                     * @description The language of the pushes about it. Default ar.
+                     * @enum {string}
+                     */
+                    language?: "ar" | "en";
+                };
+            };
+        };
+        responses: {
+            /** @description The subscription this Idempotency-Key made before. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description The new subscription. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REQUIRED, VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "IDEMPOTENCY_KEY_REQUIRED" | "VALIDATION_FAILED";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description REAUTHORIZE, UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "REAUTHORIZE" | "UNAUTHENTICATED";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description CONFLICT, ORDER_STATUS_INVALID */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "CONFLICT" | "ORDER_STATUS_INVALID";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAYLOAD_TOO_LARGE";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNSUPPORTED_MEDIA_TYPE";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "IDEMPOTENCY_KEY_REUSED";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SERVICE_UNAVAILABLE";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description REAUTHORIZE, UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "REAUTHORIZE" | "UNAUTHENTICATED";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SERVICE_UNAVAILABLE";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    pauseSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The paused subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description REAUTHORIZE, UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "REAUTHORIZE" | "UNAUTHENTICATED";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description OPERATION_IN_PROGRESS, ORDER_STATUS_INVALID */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "OPERATION_IN_PROGRESS" | "ORDER_STATUS_INVALID";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SERVICE_UNAVAILABLE";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    resumeSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription, active again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description REAUTHORIZE, UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "REAUTHORIZE" | "UNAUTHENTICATED";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description OPERATION_IN_PROGRESS, ORDER_STATUS_INVALID */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "OPERATION_IN_PROGRESS" | "ORDER_STATUS_INVALID";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SERVICE_UNAVAILABLE";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    cancelSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description True (default): at the end of the period paid for. False: now, where the plan allows it.
+                     * @default true
+                     */
+                    atPeriodEnd?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_FAILED";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description REAUTHORIZE, UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "REAUTHORIZE" | "UNAUTHENTICATED";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "NOT_FOUND";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description OPERATION_IN_PROGRESS, ORDER_STATUS_INVALID */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "OPERATION_IN_PROGRESS" | "ORDER_STATUS_INVALID";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "PAYLOAD_TOO_LARGE";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "UNSUPPORTED_MEDIA_TYPE";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "INTERNAL";
+                            /** @description For people: safe to show, never a stack or a path. */
+                            message: string;
+                            /** @description What to fix: zod's flattened issues for invalid input, else per code. */
+                            details?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "SERVICE_UNAVAILABLE";
                             /** @description For people: safe to show, never a stack or a path. */
                             message: string;
                             /** @description What to fix: zod's flattened issues for invalid input, else per code. */

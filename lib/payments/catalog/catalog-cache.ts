@@ -22,7 +22,8 @@ let catalogs = new WeakMap<PrismaClient, Promise<Catalog>>();
 
 async function readActiveCatalog(prisma: PrismaClient): Promise<Catalog> {
   const products = await prisma.product.findMany({
-    where: { active: true },
+    // A plan's product is sold by the period only (lib/payments/subscriptions), never in an order.
+    where: { active: true, plan: { is: null } },
     select: { sku: true, name: true, nameArabic: true, priceFils: true, currency: true },
   });
   return new Map(products.map((product) => [product.sku, product]));

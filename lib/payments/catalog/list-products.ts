@@ -1,5 +1,5 @@
-// The catalog as the mini program shows it. Only active products, ordered by SKU, so the same
-// catalog always gives the same list (and the same ETag).
+// The catalog as the mini program shows it. Only active products that are not plans, ordered by
+// SKU, so the same catalog always gives the same list (and the same ETag).
 import type { PrismaClient } from "@/lib/platform/db";
 import { formatIqd } from "@/lib/platform/money/format-iqd";
 
@@ -15,7 +15,8 @@ export interface CatalogProduct {
 
 export async function listProducts(prisma: PrismaClient): Promise<CatalogProduct[]> {
   const products = await prisma.product.findMany({
-    where: { active: true },
+    // Plans are listed apart (GET /api/mini/subscriptions/plans).
+    where: { active: true, plan: { is: null } },
     orderBy: { sku: "asc" },
     select: { sku: true, name: true, nameArabic: true, priceFils: true, currency: true },
   });

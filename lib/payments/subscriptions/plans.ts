@@ -91,3 +91,12 @@ export function planView(plan: PlanWithProduct): PlanView {
     allowCancelNow: plan.allowCancelNow,
   };
 }
+/** Plans open to new subscribers: the plan and its product both active, by SKU. */
+export async function listPlans(prisma: PrismaClient): Promise<PlanView[]> {
+  const plans = await prisma.subscriptionPlan.findMany({
+    where: { active: true, product: { active: true } },
+    include: { product: true },
+    orderBy: { sku: "asc" },
+  });
+  return plans.map(planView);
+}

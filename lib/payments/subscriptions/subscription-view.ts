@@ -29,6 +29,16 @@ export async function findSubscription(
   return subscription;
 }
 
+export async function listCustomerSubscriptions(prisma: PrismaClient, customerId: string) {
+  const rows = await prisma.subscription.findMany({
+    where: { customerId },
+    include: WITH_PLAN,
+    orderBy: { createdAt: "desc" },
+    take: 100,
+  });
+  return rows.map(subscriptionView);
+}
+
 /** What the customer must do: sign the agreement again, or sort their account out with the wallet. */
 export type CustomerAction = "SIGN_AGREEMENT" | "CONTACT_WALLET" | "TOP_UP";
 

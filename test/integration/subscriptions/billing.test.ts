@@ -2,9 +2,11 @@
 // together): a year of monthly renewals with a failed period recovered on its third retry, free
 // first periods, a first charge that fails, and one charge per period whatever jobs run twice.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listProducts } from "@/lib/payments/catalog/list-products";
+import { createOrder } from "@/lib/payments/orders/create-order";
 import { periodEnd } from "@/lib/payments/subscriptions/billing-period";
 import { chargePeriod } from "@/lib/payments/subscriptions/charge-period";
-import { definePlan } from "@/lib/payments/subscriptions/plans";
+import { definePlan, listPlans } from "@/lib/payments/subscriptions/plans";
 import { subscribe } from "@/lib/payments/subscriptions/subscribe";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 import { uniqueId } from "@/test/support/sandbox";
@@ -166,6 +168,45 @@ describe("first periods", () => {
       subscribe(merchant.ctx, customer.customerId, { planId: plan.id, idempotencyKey: uniqueId("sub") }),
     ).rejects.toMatchObject({ code: "CONFLICT" });
     expect((await walletCharges(merchant, a.subscription.id)).all).toHaveLength(1);
+  });
+});
+
+describe("plans in the catalog", () => {
+  it("are sold by the period only: not listed with the products, refused in an order", async () => {
+    const plan = await monthlyPlan();
+    expect((await listProducts(merchant.db.prisma)).map((product) => product.sku)).not.toContain(plan.sku);
+    expect((await listPlans(merchant.db.prisma)).map((listed) => listed.sku)).toContain(plan.sku);
+    const customer = await subscriber(merchant);
+    await expect(
+      createOrder(merchant.ctx, customer.customerId, {
+        flow: "AGREEMENT",
+        items: [{ sku: plan.sku, quantity: 1 }],
+        idempotencyKey: uniqueId("order"),
+      }),
+    ).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+  });
+
+  it("keep a period's price when the product's price changes; the next period created pays the new one", async () => {
+    const plan = await monthlyPlan();
+    const customer = await subscriber(merchant);
+    const { subscription } = await subscribe(merchant.ctx, customer.customerId, {
+      planId: plan.id,
+      idempotencyKey: uniqueId("sub"),
+    });
+    await definePlan(merchant.db.prisma, {
+      sku: plan.sku,
+      name: "Coffee club",
+      nameArabic: "نادي القهوة",
+      priceFils: 2n * PRICE,
+      intervalUnit: "MONTH",
+    });
+    const second = await openPeriod(merchant, subscription.id);
+    expect(second.amountFils).toBe(PRICE);
+    await advanceTo(merchant, second.startsAt);
+    await runBilling(merchant);
+    expect((await openPeriod(merchant, subscription.id)).amountFils).toBe(2n * PRICE);
+    const paid = (await walletCharges(merchant, subscription.id)).all.map((payment) => payment.amount);
+    expect(paid).toEqual([PRICE.toString(), PRICE.toString()]);
   });
 });
 

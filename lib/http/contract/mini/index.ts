@@ -1,5 +1,5 @@
 // The mini program's endpoints (/api/mini/*): its session, the customer's profile, the catalog,
-// orders, escrow receipt and payment agreements, one file per area. The route files under
+// orders, escrow receipt, payment agreements and subscriptions, one file per area. The route files under
 // app/api/mini validate with these schemas; error messages of invalid input come from zod, so keep
 // the schemas' messages.
 import type { ApiArea } from "../endpoint";
@@ -7,6 +7,15 @@ import { bindAgreement, prepareAgreement } from "./agreements";
 import { listProducts } from "./catalog";
 import { confirmReceipt, createOrder, getOrder, listOrders } from "./orders";
 import { getProfile, startSession } from "./session";
+import {
+  cancelSubscription,
+  getSubscription,
+  listPlans,
+  listSubscriptions,
+  pauseSubscription,
+  resumeSubscription,
+  subscribe,
+} from "./subscriptions";
 
 export const miniProgramApi: ApiArea = {
   tag: "Mini program",
@@ -21,5 +30,12 @@ export const miniProgramApi: ApiArea = {
     confirmReceipt,
     prepareAgreement,
     bindAgreement,
+    listPlans,
+    subscribe,
+    listSubscriptions,
+    getSubscription,
+    pauseSubscription,
+    resumeSubscription,
+    cancelSubscription,
   ],
 };
