@@ -11,6 +11,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { type Env, getEnv } from "@/lib/platform/env";
 import {
+  localAppUrl,
   localMail,
   ProcessGroup,
   prepareDatabase,
@@ -33,7 +34,8 @@ async function main() {
 
   const mail = await localMail(env);
   const settings = { ...mail, ...loopbackForLocalTesting(env) };
-  group.start("app", path.resolve("node_modules/.bin/next"), ["dev", "--port", String(env.port)], {
+  const listen = ["dev", "--port", String(env.port), "--hostname", env.host];
+  group.start("app", path.resolve("node_modules/.bin/next"), listen, {
     NEXT_TELEMETRY_DISABLED: "1",
     ...settings,
   });
@@ -44,7 +46,7 @@ async function main() {
   if (existsSync("workers/main.ts"))
     group.start("workers", path.resolve("node_modules/.bin/tsx"), ["workers/main.ts"], settings);
 
-  const appUrl = `http://127.0.0.1:${env.port}`;
+  const appUrl = localAppUrl(env);
   await waitForHttp(`${appUrl}/api/health/live`, 120_000);
   const started = performance.now();
   say("compiling the routes the wallet and the mini program call (next dev compiles on first use)");

@@ -26,22 +26,31 @@ export function say(line: string): void {
   console.log(`${`[${ownName}]`.padEnd(10)} ${line}`);
 }
 
-/** Child processes started and stopped together. */
+/** Runs a child so that it dies with this process, whatever kills it (scripts/lifeline.mjs). */
+const LIFELINE = path.join(import.meta.dirname, "lifeline.mjs");
+
+/**
+ * Child processes started and stopped together. Each runs in a process group of its own, so a stop
+ * reaches the whole tree (next dev forks), behind a lifeline that ends that group when this process
+ * dies without stopping it (SIGKILL, the OOM killer): nothing is left holding the ports.
+ */
 export class ProcessGroup {
   private readonly children: { name: string; child: ChildProcess }[] = [];
   private stopping = false;
 
   constructor() {
-    process.on("SIGINT", () => void this.stop(0));
-    process.on("SIGTERM", () => void this.stop(0));
+    // SIGHUP: the terminal was closed.
+    for (const name of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(name, () => void this.stop(0));
   }
 
   start(name: string, command: string, args: string[], extraEnv: Record<string, string> = {}): ChildProcess {
-    const child = spawn(command, args, {
+    const child = spawn(process.execPath, [LIFELINE, command, ...args], {
       env: childEnv(extraEnv),
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true, // own process group, so a stop reaches the whole tree (next dev forks)
+      // stdin is the lifeline: never written, closed by the kernel when this process dies.
+      stdio: ["pipe", "pipe", "pipe"],
+      detached: true,
     });
+    child.stdin?.on("error", () => undefined);
     for (const stream of [child.stdout, child.stderr]) {
       if (stream) prefixLines(stream, name, (text) => process.stdout.write(text));
     }
@@ -86,6 +95,18 @@ function exited(child: ChildProcess, graceMs: number): Promise<void> {
       resolve();
     });
   });
+}
+
+const isEveryInterface = (host: string) => host === "0.0.0.0" || host === "::" || host === "[::]";
+
+/**
+ * Where this machine reaches the app: its HOST (127.0.0.1 unless told otherwise), or loopback when
+ * HOST is every interface.
+ */
+export function localAppUrl(env: Env): string {
+  if (isEveryInterface(env.host)) return `http://127.0.0.1:${env.port}`;
+  const host = env.host.includes(":") && !env.host.startsWith("[") ? `[${env.host}]` : env.host;
+  return `http://${host}:${env.port}`;
 }
 
 /** Waits until `url` gives any HTTP answer. */
@@ -170,8 +191,12 @@ export function sayWhereEverythingIs(
     say(`try it   ${containerAddress(env)}`);
     say("         (the reference mini program in the wallet container: buy a coffee)");
   }
-  say(`app      http://127.0.0.1:${env.port}`);
-  say(`console  http://127.0.0.1:${env.port}/admin`);
+  const app = localAppUrl(env);
+  say(`app      ${app}`);
+  say(`console  ${app}/admin`);
+  if (isEveryInterface(env.host)) {
+    say(`warning: HOST=${env.host}: the app and its console answer on every network this machine is on`);
+  }
   if (options.miniProgram) say(`mini program  http://127.0.0.1:${env.miniProgram.port}  (miniapp/, Vite)`);
   if (firstAdmin) {
     // Shown this once: the database keeps only the hash.

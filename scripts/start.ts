@@ -11,6 +11,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { type Env, getEnv } from "@/lib/platform/env";
 import {
+  localAppUrl,
   localMail,
   nameOwnLines,
   ProcessGroup,
@@ -72,15 +73,16 @@ async function main() {
   }
 
   // The standalone server listens on HOSTNAME, which some shells and containers set to the machine's
-  // name: say where, as `next start` does by default.
+  // name: always say where. HOST, this machine only unless told otherwise: a laptop's console (with
+  // its first admin) must not answer on the café's network.
   group.start("app", process.execPath, [path.resolve(SERVER)], {
     ...settings,
     PORT: String(env.port),
-    HOSTNAME: "0.0.0.0",
+    HOSTNAME: env.host,
   });
   group.start("workers", process.execPath, [WORKERS], settings);
 
-  const appUrl = `http://127.0.0.1:${env.port}`;
+  const appUrl = localAppUrl(env);
   await waitForHttp(`${appUrl}/api/health/live`, 60_000);
   const ready = await fetch(`${appUrl}/api/health/ready`);
   say(`health: ${ready.status === 200 ? "ok" : `not ready (${ready.status}): ${await ready.text()}`}`);

@@ -50,6 +50,14 @@ const rawSchema = z.object({
   ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PORT: port.default(3000),
+  // Where `npm run dev` and `npm start` listen: this machine only, unless told otherwise (0.0.0.0
+  // makes the console, and its first admin, reachable from every network the machine is on).
+  HOST: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\w.:[\]-]+$/, "a host name or IP address")
+      .optional(),
+  ),
   PUBLIC_BASE_URL: optionalText.pipe(z.url().optional()),
   DATABASE_URL: z.string().default("postgresql://postgres@127.0.0.1:5432/merchant"),
   REDIS_URL: z.string().default("redis://127.0.0.1:6379"),
@@ -163,6 +171,8 @@ export interface Env {
   isProduction: boolean;
   logLevel: string;
   port: number;
+  /** The address `npm run dev` and `npm start` listen on. */
+  host: string;
   publicBaseUrl: string;
   databaseUrl: string;
   redisUrl: string;
@@ -344,6 +354,7 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
     isProduction,
     logLevel: raw.LOG_LEVEL,
     port: raw.PORT,
+    host: raw.HOST ?? "127.0.0.1",
     publicBaseUrl: raw.PUBLIC_BASE_URL ?? `http://127.0.0.1:${raw.PORT}`,
     databaseUrl: raw.DATABASE_URL,
     redisUrl: raw.REDIS_URL,

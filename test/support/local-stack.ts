@@ -4,7 +4,16 @@
 // else on the machine. The test then reads the command's output for its "ready" line.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "pg";
@@ -46,23 +55,32 @@ export function freshCheckout(): { dir: string; remove(): void } {
   };
 }
 
-/** SIGKILLs every process whose working directory is inside `dir` (never this one). */
-function killProcessesIn(dir: string): void {
+/** Every process whose working directory is inside `dir` (never this one), with its command line. */
+export function processesIn(dir: string): { pid: number; command: string }[] {
+  const found: { pid: number; command: string }[] = [];
   for (const entry of readdirSync("/proc")) {
     const pid = Number(entry);
     if (!Number.isInteger(pid) || pid === process.pid) continue;
-    let cwd: string;
     try {
-      cwd = readlinkSync(`/proc/${pid}/cwd`);
+      const cwd = readlinkSync(`/proc/${pid}/cwd`);
+      if (cwd !== dir && !cwd.startsWith(`${dir}/`)) continue;
+      const command = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim();
+      // A zombie waiting for its parent to read its status holds nothing: not counted.
+      if (command !== "") found.push({ pid, command });
     } catch {
-      continue; // gone, or not ours to read
+      // gone, or not ours to read
     }
-    if (cwd === dir || cwd.startsWith(`${dir}/`)) {
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
+  }
+  return found;
+}
+
+/** SIGKILLs every process whose working directory is inside `dir` (never this one). */
+function killProcessesIn(dir: string): void {
+  for (const { pid } of processesIn(dir)) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // already gone
     }
   }
 }
@@ -73,6 +91,9 @@ export interface LocalStack {
   /** The reference mini program (`npm run dev` only). */
   miniProgramUrl: string;
   databaseUrl: string;
+  /** The process group `npm run` leads (npm, its shell, the script and nothing else: the children
+   * it starts have groups of their own). */
+  group: number;
   /** Everything the command printed so far. */
   output(): string;
   /** Ctrl-C, as a developer stops it; then the database it created is dropped. */
@@ -88,8 +109,12 @@ export async function runLocalStack(options: {
   cwd: string;
   readyTimeoutMs: number;
   env?: Record<string, string>;
+  /** The ports of an earlier run, to start again on them; free ones otherwise. */
+  ports?: { app: number; sandbox: number; miniProgram: number };
 }): Promise<LocalStack> {
-  const [port, sandboxPort, miniProgramPort] = [await freePort(), await freePort(), await freePort()];
+  const port = options.ports?.app ?? (await freePort());
+  const sandboxPort = options.ports?.sandbox ?? (await freePort());
+  const miniProgramPort = options.ports?.miniProgram ?? (await freePort());
   const database = `first_run_${randomBytes(5).toString("hex")}`;
   const databaseUrl = withDatabase(TEST_SERVER_URL, database);
   const localDir = mkdtempSync(path.join(tmpdir(), "local-stack-"));
@@ -125,6 +150,7 @@ export async function runLocalStack(options: {
     sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
     miniProgramUrl: `http://127.0.0.1:${miniProgramPort}`,
     databaseUrl,
+    group: child.pid as number,
     output: () => output,
     async stop() {
       await interrupt(child);

@@ -59,6 +59,14 @@ describe("local development with no variables at all", () => {
     }
   });
 
+  it("has npm run dev and npm start listen on this machine only unless HOST says otherwise", () => {
+    expect(parseEnv({}, { cwd: freshDir() }).host).toBe("127.0.0.1");
+    expect(parseEnv({ HOST: "" }, { cwd: freshDir() }).host).toBe("127.0.0.1");
+    expect(parseEnv({ HOST: "0.0.0.0" }, { cwd: freshDir() }).host).toBe("0.0.0.0");
+    expect(parseEnv({ HOST: "::1" }, { cwd: freshDir() }).host).toBe("::1");
+    expect(problemsOf({ HOST: "my laptop; rm" }).join("\n")).toContain("HOST");
+  });
+
   it("honours PORT and SANDBOX_PORT in the derived addresses", () => {
     const env = parseEnv({ PORT: "3100", SANDBOX_PORT: "4100" }, { cwd: freshDir() });
     expect(env.publicBaseUrl).toBe("http://127.0.0.1:3100");
