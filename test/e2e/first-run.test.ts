@@ -5,12 +5,15 @@
 // wallet and the mini program call are compiled (scripts/warm-routes.ts). The walkthroughs run while
 // two other processes keep both cores busy, as on the machine where the first try used to fail.
 import { type ChildProcess, spawn } from "node:child_process";
+import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "@/test/support/browser";
 import {
   expectStrangerSlowedOperatorNot,
   firstAdminOf,
   strangerThenOperator,
 } from "@/test/support/console-sign-in";
+import { sheet } from "@/test/support/container";
 import { freshCheckout, type LocalStack, runLocalStack } from "@/test/support/local-stack";
 import { runWalkthrough } from "@/test/support/walkthrough";
 
@@ -39,6 +42,39 @@ describe("npm run dev in a fresh checkout, on an empty database", () => {
     expect(output).toContain(tryIt);
     expect(output.indexOf(tryIt)).toBeLessThan(output.indexOf(`app      ${dev?.appUrl}`));
   });
+
+  it("the printed address: buy a coffee in the reference mini program, PAID, an order of the console", async () => {
+    const address = (dev?.output() ?? "").match(/try it {3}(\S+)/)?.[1] ?? "";
+    const chromium = await launchBrowser();
+    try {
+      const page = await chromium.browser.newPage();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(address);
+      const shop = await (await page.waitForSelector("iframe#mini-program")).contentFrame();
+      if (!shop) throw new Error("no mini program in the container");
+      await shop.click('#products li[data-sku="COFFEE"] button.add', { timeout: 60_000 });
+      await shop.evaluate(() => {
+        location.hash = "#/cart";
+      });
+      await shop.click("#pay-cashier");
+      await sheet(page).locator("#pay").click({ timeout: 60_000 });
+      await sheet(page).locator("#back").click();
+      await shop.locator('#order-status[data-status="PAID"]').waitFor({ timeout: 60_000 });
+    } finally {
+      await chromium.close();
+    }
+    // What the console lists: the orders table of the database `npm run dev` created.
+    const db = new Client({ connectionString: dev?.databaseUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query(
+        "SELECT status, amount_fils FROM orders ORDER BY created_at DESC LIMIT 1",
+      );
+      expect(rows[0]).toMatchObject({ status: "PAID", amount_fils: "2500000" });
+    } finally {
+      await db.end();
+    }
+  }, 180_000);
 
   it("takes the README walkthrough to PAID on the first try, three times in a row, on a busy machine", async () => {
     const burners = [burnOneCore(), burnOneCore()];
