@@ -35,8 +35,7 @@ export function returnTarget(
   ctx: SandboxContext,
   opened: { returnTo?: string | null; referer?: string | null },
 ): string | undefined {
-  if (opened.returnTo && /^\/(container\/return|simulator)(\/|\?|$)/.test(opened.returnTo))
-    return opened.returnTo;
+  if (opened.returnTo && /^\/container\/return(\?|$)/.test(opened.returnTo)) return opened.returnTo;
   const url = httpUrl(opened.referer);
   return url && url.origin !== new URL(ctx.baseUrl()).origin ? url.toString() : undefined;
 }

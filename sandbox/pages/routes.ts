@@ -1,6 +1,6 @@
 // Browser pages that play the wallet app: consent (my.getAuthCode), cashier (my.tradePay),
-// agreement (walletSignContract) and, unless SANDBOX_MODE=off, the status page and the mini
-// program simulator.
+// agreement (walletSignContract) and, unless SANDBOX_MODE=off, the status page. The wallet container
+// that runs a mini program with them is sandbox/container/.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { SandboxContext } from "../context";
 import { resetClock } from "../domain/reset";
@@ -11,7 +11,6 @@ import { renderAuthorize, submitAuthorize } from "./authorize";
 import { renderCashier, returnTarget, submitCashier } from "./cashier";
 import { html, page } from "./html";
 import type { PageResult } from "./results";
-import { handleSimulatorRequest } from "./simulator";
 import { renderStatus } from "./status";
 
 function index(ctx: SandboxContext): PageResult {
@@ -20,7 +19,7 @@ function index(ctx: SandboxContext): PageResult {
 <ul>
 <li><a href="/authorize?scopes=USER_ID,USER_NAME">Authorization page</a> (my.getAuthCode)</li>
 ${ctx.mode === "off" ? "" : html`<li><a href="/status">Status</a>: payments, refunds and notifications</li>`}
-${ctx.mode === "off" ? "" : html`<li><a href="/simulator">Mini program simulator</a>: drive your backend's <code>/api/mini/*</code> routes</li>`}
+${ctx.mode === "off" ? "" : html`<li><a href="/container">Wallet container</a>: run a mini program with the wallet's bridge</li>`}
 </ul></div>`;
   return { status: 200, html: page("Home", body) };
 }
@@ -57,11 +56,6 @@ async function pageFor(
   if (path === "/status/reset-clock" && method === "POST") {
     resetClock(ctx);
     return { status: 303, redirect: "/status" };
-  }
-  if (path === "/simulator" || path.startsWith("/simulator/")) {
-    return handleSimulatorRequest(ctx, { method, path, query: url.searchParams, cookieHeader }, () =>
-      form(request),
-    );
   }
   return undefined;
 }

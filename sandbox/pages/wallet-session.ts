@@ -1,7 +1,7 @@
 // Who is signed in to the wallet app in this browser. A real wallet app always knows its logged-in
 // user, and its consent and agreement pages act for that user: nobody types a user id. The sandbox
-// keeps that user in a cookie, set when the mini program simulator opens a mini program (the user
-// launched it from the wallet app) and whenever a user approves the consent or agreement page.
+// keeps that user in a cookie, set when the wallet container signs a user in (the user launched a
+// mini program from the wallet app) and whenever a user approves the consent or agreement page.
 import type { SandboxContext } from "../context";
 import { upsertUser } from "../domain/users";
 import type { User } from "../store/entities";
@@ -13,7 +13,7 @@ export function walletUserCookie(userId: string): string {
   return `${WALLET_USER_COOKIE}=${encodeURIComponent(userId)}; Path=/; HttpOnly; SameSite=Lax`;
 }
 
-export function readCookie(cookieHeader: string | undefined, name: string): string | undefined {
+function readCookie(cookieHeader: string | undefined, name: string): string | undefined {
   for (const part of cookieHeader?.split(";") ?? []) {
     const [key, ...value] = part.trim().split("=");
     if (key === name) return decodeURIComponent(value.join("="));

@@ -1,7 +1,7 @@
 // IQD amounts as people read them: "12,000 IQD", and "12,000.250 IQD" only when there are fils.
 // Amounts travel as integer fils (1 IQD = 1,000 fils); prices are nearly always whole dinars, so
 // printing ".000" every time is noise, and printing raw fils ("12000000") reads as a price a
-// thousand times too high. Pure, so pages outside the app (the sandbox simulator) may use it too.
+// thousand times too high. Pure, so pages outside the app (the sandbox's) may use it too.
 
 const FILS_PER_DINAR = 1_000n;
 

@@ -155,17 +155,9 @@ describe("the cashier returns the user to the mini program", () => {
 
   it("to the paymentRedirectUrl of pay, when the merchant sent one", async () => {
     const html = await payThrough(await cashierPayment("https://shop.example/orders/42"), {
-      query: "?returnTo=/simulator/shop",
+      query: "?returnTo=/container/return",
     });
     expect(backHref(html)).toBe("https://shop.example/orders/42");
-  });
-
-  it("else to the simulator page that opened the cashier", async () => {
-    const app = encodeURIComponent("http://127.0.0.1:5123");
-    const html = await payThrough(await cashierPayment(), {
-      query: `?returnTo=${encodeURIComponent(`/simulator/shop?app=${app}`)}`,
-    });
-    expect(backHref(html)?.replaceAll("&amp;", "&")).toBe(`/simulator/shop?app=${app}`);
   });
 
   it("else to the wallet container's return page, when the container opened the cashier", async () => {
@@ -188,10 +180,25 @@ describe("the cashier returns the user to the mini program", () => {
     expect(fromStatus).toContain('id="back-hint"');
   });
 
-  it("ignores a returnTo that is not a simulator page", async () => {
-    const html = await payThrough(await cashierPayment(), {
-      query: `?returnTo=${encodeURIComponent("https://elsewhere.example/")}`,
-    });
-    expect(backHref(html)).toBeUndefined();
+  it("ignores a returnTo that is not the container's return page, the removed simulator's too", async () => {
+    for (const returnTo of ["https://elsewhere.example/", "/simulator/shop", "/status"]) {
+      const html = await payThrough(await cashierPayment(), {
+        query: `?returnTo=${encodeURIComponent(returnTo)}`,
+      });
+      expect(backHref(html), returnTo).toBeUndefined();
+    }
+  });
+});
+
+describe("the sandbox's home page", () => {
+  it("leads to the wallet container; the mini program simulator it replaced is gone", async () => {
+    const home = await (await fetch(`${sandbox.url}/`)).text();
+    expect(home).toContain('<a href="/container">Wallet container</a>');
+    expect(home).not.toContain("simulator");
+    for (const path of ["/simulator", "/simulator/shop?app=http%3A%2F%2F127.0.0.1%3A3000"]) {
+      expect((await fetch(`${sandbox.url}${path}`)).status, path).toBe(404);
+    }
+    const start = await fetch(`${sandbox.url}/simulator/start`, { method: "POST", body: "app=x" });
+    expect(start.status).toBe(404);
   });
 });
