@@ -14,7 +14,7 @@ import { authenticateApiKey, isApiKey } from "./api-keys/authenticate-api-key";
 import type { OperatorIdentity } from "./operator-identity";
 import { grantsOf } from "./roles/grants";
 import { can, type Permission, SIGNED_IN_ONLY } from "./roles/permissions";
-import { type OperatorWithRole, operatorOfSession } from "./sessions/operator-sessions";
+import { type OperatorWithRole, operatorOfSession, whySessionEnded } from "./sessions/operator-sessions";
 import { getAuthOptions, usesSecureCookies } from "./sign-in/auth-options";
 import { lacksRequiredSecondFactor } from "./sign-in/second-factor-policy";
 
@@ -109,10 +109,23 @@ export async function authenticateOperator(request: Request): Promise<Authentica
  * stands, or null. A token that decodes is not enough: its session may have ended.
  */
 export async function pageOperator(): Promise<OperatorIdentity | null> {
+  return currentOperator(await pageToken());
+}
+
+async function pageToken(): Promise<{ sessionId: string; operatorId: string } | undefined> {
   const session = await getServerSession(getAuthOptions());
-  return currentOperator(
-    session?.operator && { sessionId: session.operator.sessionId, operatorId: session.operator.id },
-  );
+  return session?.operator && { sessionId: session.operator.sessionId, operatorId: session.operator.id };
+}
+
+/**
+ * Where a page sends a visitor without a standing session: the sign-in page, told why the session
+ * they had ended (an administrator signed them out, their password changed, idle…) so they are not
+ * left wondering.
+ */
+async function signInPage(): Promise<string> {
+  const token = await pageToken();
+  const why = token ? await whySessionEnded(getPrisma(), token, getEnv().operatorSessions) : null;
+  return why ? `/admin/sign-in?ended=${why}` : "/admin/sign-in";
 }
 
 /**
@@ -170,7 +183,7 @@ export async function requireOperatorPage(
   enrolment: EnrolmentRule = "after-enrolment",
 ): Promise<OperatorIdentity> {
   const operator = await pageOperator();
-  if (!operator) redirect("/admin/sign-in");
+  if (!operator) redirect(await signInPage());
   if (operator.mustEnrolSecondFactor && enrolment === "after-enrolment")
     redirect("/admin/sessions?enrol=required");
   if (permission && !can(operator, permission)) redirect(`/admin/forbidden?need=${permission}`);

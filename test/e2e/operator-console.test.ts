@@ -119,6 +119,12 @@ describe("the operator console", () => {
     expect(await approving.locator("dialog[open]").textContent()).toContain("10,000 IQD");
     await approving.fill("dialog[open] input[name=note]", "Box checked at the counter");
     await approving.locator("dialog[open] button[data-confirm]").click();
+    // The dialog stays with the wallet's answer until it is closed; then nothing waits any more.
+    await approving
+      .getByTestId("approval-result")
+      .filter({ hasText: "Done: the wallet refunded 10,000 IQD" })
+      .waitFor({ timeout: 20_000 });
+    await approving.locator("dialog[open] button[data-close]").click();
     await approving.locator("#no-approvals").waitFor({ timeout: 15_000 });
     await waitUntil(
       async () =>

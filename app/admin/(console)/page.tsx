@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { waitingApprovals } from "@/lib/console/approvals-list";
 import { getDashboard } from "@/lib/console/dashboard";
 import { dynamicKey, type Locale, type Translate } from "@/lib/console/i18n/translate";
 import type { OrderListColumns } from "@/lib/console/orders/list-orders";
 import { dayRange } from "@/lib/console/orders/list-orders";
 import { dashboardQuery } from "@/lib/console/request-schemas";
+import { can } from "@/lib/operators/roles/permissions";
 import { ORDER_STATUSES_FOR_OPERATORS } from "@/lib/payments/orders/order-state";
 import { checkReadiness } from "@/lib/platform/health/app-health";
 import type { ProbeResult } from "@/lib/platform/health/check-health";
@@ -78,14 +80,15 @@ interface View {
 }
 
 export default async function DashboardPage({ searchParams }: { searchParams: SearchParams }) {
-  const { ctx, locale, t } = await consolePage();
+  const { ctx, locale, t, operator } = await consolePage();
   const range = dashboardQuery.safeParse(await searchParams);
   const todayText = baghdadDate(ctx.now());
   const from = (range.success && range.data.from) || todayText;
   const to = (range.success && range.data.to) || from;
-  const [dashboard, health] = await Promise.all([
+  const [dashboard, health, approvals] = await Promise.all([
     getDashboard(ctx, getAppQueueMetrics, dayRange({ from, to })),
     checkReadiness({ details: true }).catch(() => null),
+    waitingApprovals(ctx),
   ]);
   return (
     <>
@@ -100,7 +103,12 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
       <WalletHealth probe={health?.checks.wallet} t={t} />
       <Stats dashboard={dashboard} t={t} locale={locale} />
       <MoneyCard money={dashboard.money} from={from} to={to} t={t} locale={locale} />
-      <AttentionCard attention={dashboard.attention} t={t} locale={locale} />
+      <AttentionCard
+        attention={{ ...dashboard.attention, approvals }}
+        canApprove={can(operator, "refunds.approve")}
+        t={t}
+        locale={locale}
+      />
       <div className="grid-2">
         <section className="card">
           <h2>{t("dashboard.volumeChart")}</h2>
@@ -156,8 +164,16 @@ function Stats({ dashboard, t, locale }: View & { dashboard: Dashboard }) {
   );
 }
 
-function AttentionCard({ attention, t, locale }: View & { attention: Dashboard["attention"] }) {
+type Attention = Dashboard["attention"] & { approvals: Awaited<ReturnType<typeof waitingApprovals>> };
+
+function AttentionCard({
+  attention,
+  canApprove,
+  t,
+  locale,
+}: View & { attention: Attention; canApprove: boolean }) {
   const total =
+    attention.approvals.count +
     attention.unknownPayments.count +
     attention.flagged.count +
     attention.awaitingAccept.count +
@@ -170,6 +186,7 @@ function AttentionCard({ attention, t, locale }: View & { attention: Dashboard["
         <p className="notice notice-ok">{t("dashboard.attentionEmpty")}</p>
       ) : (
         <ul className="attention-list">
+          <WaitingApprovals approvals={attention.approvals} canApprove={canApprove} t={t} locale={locale} />
           <AttentionGroup
             title={t("dashboard.attention.unknown")}
             hint={t("dashboard.attention.unknownHint")}
@@ -205,6 +222,37 @@ function AttentionCard({ attention, t, locale }: View & { attention: Dashboard["
         </ul>
       )}
     </section>
+  );
+}
+
+/** Refund requests above their requester's limits: nothing reached the wallet until one is approved. */
+function WaitingApprovals({
+  approvals,
+  canApprove,
+  t,
+  locale,
+}: View & { approvals: Attention["approvals"]; canApprove: boolean }) {
+  return (
+    <AttentionGroup
+      title={t("dashboard.attention.approvals")}
+      hint={t("dashboard.attention.approvalsHint")}
+      count={approvals.count}
+      shown={approvals.requests.length}
+      filterHref={canApprove ? "/admin/approvals" : undefined}
+      t={t}
+    >
+      <ul>
+        {approvals.requests.map((request) => (
+          <li key={request.id}>
+            <a href={`/admin/orders/${request.orderId}#refund-requests`}>
+              <ShortId id={request.orderId} />
+            </a>{" "}
+            · <Amount fils={request.amountFils} locale={locale} /> ·{" "}
+            <Time at={request.createdAt} locale={locale} />
+          </li>
+        ))}
+      </ul>
+    </AttentionGroup>
   );
 }
 

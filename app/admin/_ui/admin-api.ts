@@ -15,7 +15,7 @@ interface ApiErrorBody {
 
 export async function callAdminApi<Body = unknown>(
   path: string,
-  options: { method?: "POST" | "PATCH" | "DELETE"; body?: unknown; idempotencyKey?: string } = {},
+  options: { method?: "GET" | "POST" | "PATCH" | "DELETE"; body?: unknown; idempotencyKey?: string } = {},
 ): Promise<ApiAnswer<Body>> {
   let response: Response;
   try {
@@ -26,7 +26,10 @@ export async function callAdminApi<Body = unknown>(
         "content-type": "application/json",
         ...(options.idempotencyKey ? { "idempotency-key": options.idempotencyKey } : {}),
       },
-      body: options.method === "DELETE" ? undefined : JSON.stringify(options.body ?? {}),
+      body:
+        options.method === "DELETE" || options.method === "GET"
+          ? undefined
+          : JSON.stringify(options.body ?? {}),
     });
   } catch {
     return { ok: false, status: 0, body: null };

@@ -91,8 +91,8 @@ export function DeliveryTable({
           <td className="num" data-label={t("events.col.attempts")}>
             {delivery.attempts}
           </td>
-          <td className="break" dir="auto" data-label={t("events.col.last")}>
-            {lastAnswer(delivery, t)}
+          <td className="break" data-label={t("events.col.last")}>
+            <bdi>{lastAnswer(delivery, t)}</bdi>
           </td>
           {canResend ? (
             <td data-label="">

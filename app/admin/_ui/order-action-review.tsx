@@ -6,13 +6,22 @@ import type { Locale, MessageKey, Translate } from "@/lib/console/i18n/translate
 // confirm button named by what it does ("Refund 10,000 IQD", "Cancel the order") — never a bare
 // "Confirm", never two buttons with the same word.
 import type { OrderActionName } from "@/lib/console/orders/actions/order-action-names";
+import { type LimitPassed, limitPassed } from "@/lib/payments/refunds/limit-passed";
 import type { ActionMoney } from "./order-action-fields";
 
 /** Actions that ask for an amount first, then show the review; the others are reviewed at once. */
 export const ACTIONS_WITH_INPUT: readonly OrderActionName[] = ["refund", "void"];
 
+/** The operator's refund limits now, as the page hands them down (fils as text); null: none apply. */
+export interface LimitsJson {
+  perRefundFils: string | null;
+  perDayFils: string | null;
+  refundedTodayFils: string;
+}
+
 export interface ReviewContext {
   money: ActionMoney;
+  limits: LimitsJson | null;
   /** The customer's name, or null (unknown, or not for this operator to see). */
   customer: string | null;
   t: Translate;
@@ -23,12 +32,19 @@ function amountOf(body: Record<string, string>, fallback: string, locale: Locale
   return formatAmount(BigInt(body.amount ?? fallback), locale);
 }
 
-/** The action in one sentence, as it will be sent. */
-export function reviewText(
-  action: OrderActionName,
-  body: Record<string, string>,
-  context: ReviewContext,
-): string {
+/**
+ * What the action gives back to the customer, in fils: a refund's or void's amount, a cancel's
+ * whole held amount; null for what gives nothing back. Held to the operator's refund limits.
+ */
+function givenBack(action: OrderActionName, body: Record<string, string>, money: ActionMoney): bigint | null {
+  if (action === "refund") return BigInt(body.amount ?? "0");
+  if (action === "void") return BigInt(body.amount ?? money.heldFils);
+  if (action === "cancel") return BigInt(money.heldFils);
+  return null;
+}
+
+/** The action's own sentence, without what its limits say. */
+function actionSentence(action: OrderActionName, body: Record<string, string>, context: ReviewContext) {
   const { money, t, locale } = context;
   const customer = context.customer ?? t("action.theCustomer");
   const total = formatAmount(BigInt(money.amountFils), locale);
@@ -51,14 +67,62 @@ export function reviewText(
   }
 }
 
-/** The confirm button: what pressing it does. */
+/**
+ * The action in words, as it will be sent; for what gives money back beyond the operator's limits,
+ * that it will wait for another operator's approval instead.
+ */
+export function reviewText(
+  action: OrderActionName,
+  body: Record<string, string>,
+  context: ReviewContext,
+): string {
+  const back = givenBack(action, body, context.money);
+  return [actionSentence(action, body, context), back === null ? "" : waitsText(back, context)]
+    .filter(Boolean)
+    .join(" ");
+}
+
+/** The confirm button: what pressing it does (asking for approval, when that is what it does). */
 export function confirmLabel(
   action: OrderActionName,
   body: Record<string, string>,
   context: ReviewContext,
 ): string {
   const { money, t, locale } = context;
+  const back = givenBack(action, body, money);
+  if (back !== null && limitOf(back, context.limits)) {
+    return t("action.do.askApproval", { amount: formatAmount(back, locale) });
+  }
   if (action === "refund") return t("action.do.refund", { amount: amountOf(body, "0", locale) });
   if (action === "void") return t("action.do.void", { amount: amountOf(body, money.heldFils, locale) });
   return t(`action.do.${action}` as MessageKey);
+}
+
+/** Which of the operator's limits this amount would pass: then it waits for approval, not the wallet. */
+function limitOf(amountFils: bigint, limits: LimitsJson | null): LimitPassed | null {
+  if (!limits) return null;
+  const big = (fils: string | null) => (fils === null ? null : BigInt(fils));
+  return limitPassed(amountFils, {
+    perRefundFils: big(limits.perRefundFils),
+    perDayFils: big(limits.perDayFils),
+    refundedTodayFils: BigInt(limits.refundedTodayFils),
+  });
+}
+
+/** Said in the review, before sending: it will wait for another operator's approval. */
+function waitsText(amountFils: bigint, { limits, t, locale }: ReviewContext): string {
+  const passed = limitOf(amountFils, limits);
+  if (!passed || !limits) return "";
+  if (passed === "PER_REFUND") {
+    return t("action.refund.waits.PER_REFUND", {
+      amount: formatAmount(amountFils, locale),
+      limit: formatAmount(BigInt(limits.perRefundFils ?? "0"), locale),
+    });
+  }
+  const perDay = BigInt(limits.perDayFils ?? "0");
+  const left = perDay - BigInt(limits.refundedTodayFils);
+  return t("action.refund.waits.PER_DAY", {
+    limit: formatAmount(perDay, locale),
+    left: formatAmount(left > 0n ? left : 0n, locale),
+  });
 }

@@ -4,18 +4,32 @@
 // empty, with the money worked out beside it), then a review that restates the action in words,
 // and only then the button named by the action sends it. An action is sent once per dialog under
 // one Idempotency-Key: pressing it again after a lost answer repeats the same request, never a
-// second refund. The wallet's answer stays on the page after the dialog closes.
+// second refund. The wallet's answer, with the amount that moved, stays on the page after the dialog
+// closes; a refund or escrow operation the wallet is still processing is followed until it is final.
 import { useRouter } from "next/navigation";
 import { type FormEvent, useRef, useState } from "react";
-import { formatBaghdadTime } from "@/lib/console/i18n/format";
-import { dynamicKey, type Locale, type MessageKey, type Translate } from "@/lib/console/i18n/translate";
+import type { MessageKey, Translate } from "@/lib/console/i18n/translate";
 import { type OrderActionName, orderActionPath } from "@/lib/console/orders/actions/order-action-names";
 import type { OrderActionAnswerJson } from "@/lib/http/contract/admin/order-actions";
-import { type ApiAnswer, callAdminApi, errorCode, newIdempotencyKey } from "./admin-api";
+import { callAdminApi, errorCode, newIdempotencyKey } from "./admin-api";
 import { useErrorText } from "./error-words";
+import { useFollowToFinal } from "./follow-to-final";
 import { useLocale, useT } from "./i18n-client";
 import { ACTION_FIELDS, type ActionMoney, actionBody, type OfferedAction } from "./order-action-fields";
-import { ACTIONS_WITH_INPUT, confirmLabel, type ReviewContext, reviewText } from "./order-action-review";
+import {
+  type Described,
+  describeAnswer,
+  describeFollowed,
+  type Result,
+  refusal,
+} from "./order-action-result";
+import {
+  ACTIONS_WITH_INPUT,
+  confirmLabel,
+  type LimitsJson,
+  type ReviewContext,
+  reviewText,
+} from "./order-action-review";
 
 export interface OrderActionsProps {
   orderId: string;
@@ -23,83 +37,59 @@ export interface OrderActionsProps {
   money: ActionMoney;
   /** The customer's name for the review ("… to علي حسن"), when the operator may see it. */
   customer: string | null;
+  /** The operator's refund limits now: the review says when a refund will wait for approval. */
+  limits: LimitsJson | null;
   /** What to say when no action fits the order now. */
   emptyText: string;
 }
 
-type Result = { tone: "ok" | "info" | "warn" | "bad"; text: string };
-
+// Destructive actions look it: cancelling and voiding give the customer's money back for good.
 const BUTTON_CLASS: Record<OrderActionName, string> = {
   accept: "btn btn-primary",
   cancel: "btn btn-danger",
-  void: "btn btn-primary",
+  void: "btn btn-danger",
   refund: "btn btn-primary",
   reconcile: "btn",
 };
 
 const label = (t: Translate, action: OrderActionName) => t(`action.${action}` as MessageKey);
 
-/** What the answer means for the operator: the wallet's outcome, or what checking found. */
-function describeAnswer(body: OrderActionAnswerJson, t: Translate, locale: Locale): Result {
-  if (body.action === "reconcile") return describeCheck(body, t, locale);
-  if (body.state === "AWAITING_APPROVAL") return { tone: "info", text: t("action.awaitingApproval") };
-  const { outcome, resultCode } = body.wallet;
-  const tone =
-    outcome === "SUCCESS" ? "ok" : outcome === "FAIL" ? "bad" : outcome === "UNKNOWN" ? "warn" : "info";
-  return { tone, text: t(dynamicKey("action.outcome", outcome), { code: resultCode ?? "" }) };
-}
-
 /**
- * What checking with the wallet found: a new status, or — said plainly — that the outcome is still
- * unknown and when the next automatic check is, so nobody reads "Checked" as "settled".
+ * The wallet's answer as it stands: the first answer, then — while a refund or an escrow operation is
+ * still in the wallet's hands — its followed record, until final. It outlives the dialog.
  */
-function describeCheck(
-  body: Extract<OrderActionAnswerJson, { action: "reconcile" }>,
-  t: Translate,
-  locale: Locale,
-): Result {
-  const status = t(dynamicKey("status", body.order.status));
-  if (!body.stillUnsettled) {
-    return body.settled
-      ? { tone: "ok", text: t("action.reconciledChanged", { status }) }
-      : { tone: "info", text: t("action.reconciled") };
-  }
-  const next = body.nextCheckAt
-    ? t("action.reconciledNextCheck", { time: formatBaghdadTime(new Date(body.nextCheckAt), locale) })
-    : "";
-  const still = body.settled
-    ? t("action.reconciledChangedStillOpen", { status })
-    : t("action.reconciledStillUnknown");
-  return { tone: "warn", text: `${still} ${next}`.trim() };
-}
-
-/** The wallet refused it: the answer is an error carrying the wallet's resultCode. */
-function refusal(answer: ApiAnswer, t: Translate): Result {
-  const details = (answer.body as { error?: { details?: { resultCode?: string } } } | null)?.error?.details;
-  return { tone: "bad", text: t("action.outcome.FAIL", { code: details?.resultCode ?? "" }) };
+function useLatestResult(described: Described | null, words: Parameters<typeof describeFollowed>[2]) {
+  const followed = useFollowToFinal(described?.follow ?? null);
+  if (!described) return null;
+  if (!followed || !described.moved) return described.result;
+  return describeFollowed(followed, described.moved, words) ?? described.result;
 }
 
 /** The dialog's state and its two steps: read the input (review), then send under one key. */
-function useOrderAction(orderId: string, t: Translate) {
-  const locale = useLocale();
+function useOrderAction(orderId: string, money: ActionMoney, customer: string, t: Translate) {
   const router = useRouter();
+  const locale = useLocale();
   const errorText = useErrorText();
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState<OfferedAction | null>(null);
   const [key, setKey] = useState("");
+  // The money as it was when the dialog opened: the review keeps saying what was sent after the
+  // page behind it refreshes (a cancelled order holds 0 IQD; the sentence must still say 15,000).
+  const [moneyAtOpen, setMoneyAtOpen] = useState(money);
   // The request as reviewed: set once the operator's input is read (at once for actions without any).
   const [body, setBody] = useState<Record<string, string> | null>(null);
   const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<Result | null>(null);
-  // The wallet's answer, kept on the page after the dialog closes and the page refreshes.
-  const [lastResult, setLastResult] = useState<Result | null>(null);
+  // The answer of the last action sent: shown in the dialog, and on the page once it closes.
+  const [described, setDescribed] = useState<Described | null>(null);
   const [problem, setProblem] = useState("");
+  const result = useLatestResult(described, { t, locale, customer });
 
   function start(action: OfferedAction) {
     setOpen(action);
     setKey(newIdempotencyKey());
+    setMoneyAtOpen(money);
     setBody(ACTIONS_WITH_INPUT.includes(action.action) ? null : {});
-    setResult(null);
+    setDescribed(null);
     setProblem("");
     dialog.current?.showModal();
   }
@@ -120,7 +110,7 @@ function useOrderAction(orderId: string, t: Translate) {
 
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!open || !body || result) return;
+    if (!open || !body || described) return;
     setSending(true);
     setProblem("");
     const path = orderActionPath(orderId, open.action);
@@ -129,21 +119,20 @@ function useOrderAction(orderId: string, t: Translate) {
     const walletRefused = errorCode(answer) === "WALLET_REJECTED";
     const outcome =
       answer.ok && answer.body
-        ? describeAnswer(answer.body, t, locale)
+        ? describeAnswer(orderId, answer.body, { t, locale, customer })
         : walletRefused
-          ? refusal(answer, t)
+          ? { result: refusal(answer, t) }
           : null;
     if (!outcome) {
       // Nothing was done, or we cannot tell: the same key makes a retry from this dialog safe.
       setProblem(t("common.error", { message: errorText(answer) }));
       return;
     }
-    setResult(outcome);
-    setLastResult(outcome);
+    setDescribed(outcome);
     router.refresh();
   }
 
-  const state = { open, body, sending, result, lastResult, problem };
+  const state = { open, body, sending, result, sent: described !== null, problem, moneyAtOpen };
   return {
     dialog,
     state,
@@ -156,12 +145,18 @@ function useOrderAction(orderId: string, t: Translate) {
   };
 }
 
-export function OrderActions({ orderId, actions, money, customer, emptyText }: OrderActionsProps) {
+export function OrderActions({ orderId, actions, money, customer, limits, emptyText }: OrderActionsProps) {
   const t = useT();
   const locale = useLocale();
-  const { dialog, state, start, close, review, send, change, dismissed } = useOrderAction(orderId, t);
+  const who = customer ?? t("action.theCustomer");
+  const { dialog, state, start, close, review, send, change, dismissed } = useOrderAction(
+    orderId,
+    money,
+    who,
+    t,
+  );
   const { open, body, result } = state;
-  const context: ReviewContext = { money, customer, t, locale };
+  const context: ReviewContext = { money: state.moneyAtOpen, limits, customer, t, locale };
   const Fields = open ? ACTION_FIELDS[open.action] : null;
   return (
     <>
@@ -172,14 +167,14 @@ export function OrderActions({ orderId, actions, money, customer, emptyText }: O
           {emptyText}
         </p>
       )}
-      {state.lastResult && !open ? <ResultNotice result={state.lastResult} id="last-action-result" /> : null}
+      {result && !open ? <ResultNotice result={result} id="last-action-result" /> : null}
       <dialog ref={dialog} className="confirm" aria-labelledby="action-title" onClose={dismissed}>
         {open && Fields ? (
           <form onSubmit={body ? send : review}>
             <div className="dialog-body">
               <h2 id="action-title">{label(t, open.action)}</h2>
               {body === null || !ACTIONS_WITH_INPUT.includes(open.action) ? (
-                <Fields offered={open} money={money} t={t} locale={locale} />
+                <Fields offered={open} money={state.moneyAtOpen} t={t} locale={locale} />
               ) : null}
               {body ? (
                 <p className="review" data-testid="action-review" dir="auto">
@@ -189,7 +184,10 @@ export function OrderActions({ orderId, actions, money, customer, emptyText }: O
               <DialogNotices problem={state.problem} sending={state.sending} result={result} t={t} />
             </div>
             <DialogFoot
-              stage={result ? "done" : body ? "review" : "edit"}
+              stage={state.sent ? "done" : body ? "review" : "edit"}
+              confirmClass={
+                open.action === "cancel" || open.action === "void" ? "btn btn-danger" : "btn btn-primary"
+              }
               confirm={body ? confirmLabel(open.action, body, context) : t("action.review")}
               canChange={ACTIONS_WITH_INPUT.includes(open.action)}
               change={change}
@@ -274,6 +272,8 @@ function DialogNotices({
 function DialogFoot(props: {
   stage: "edit" | "review" | "done";
   confirm: string;
+  /** Red for what cannot be undone (cancel, void); the editing step's "Review" stays neutral. */
+  confirmClass: string;
   canChange: boolean;
   change: () => void;
   sending: boolean;
@@ -301,7 +301,12 @@ function DialogFoot(props: {
           {t("action.keep")}
         </button>
       )}
-      <button type="submit" className="btn btn-primary" disabled={sending} data-confirm={stage}>
+      <button
+        type="submit"
+        className={stage === "review" ? props.confirmClass : "btn btn-primary"}
+        disabled={sending}
+        data-confirm={stage}
+      >
         {props.confirm}
       </button>
     </div>

@@ -5,8 +5,9 @@
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { callAdminApi } from "./admin-api";
+import { BidiText } from "./bidi-text";
 import { useErrorText } from "./error-words";
-import { useT } from "./i18n-client";
+import { useLocale, useT } from "./i18n-client";
 
 export function SecondFactorSetup() {
   const t = useT();
@@ -52,6 +53,7 @@ export function SecondFactorSetup() {
 function ScanAndConfirm(props: { secret: string; qrSvg: string; onConfirmed: (codes: string[]) => void }) {
   const t = useT();
   const errorText = useErrorText();
+  const locale = useLocale();
   const [problem, setProblem] = useState("");
   const [working, setWorking] = useState(false);
 
@@ -70,7 +72,9 @@ function ScanAndConfirm(props: { secret: string; qrSvg: string; onConfirmed: (co
 
   return (
     <form className="stack" onSubmit={confirm}>
-      <p>{t("secondFactor.scan")}</p>
+      <p data-testid="second-factor-scan">
+        <BidiText text={t("secondFactor.scan")} locale={locale} />
+      </p>
       {/* The server's SVG as an image: drawn from our own otpauth address, and never run as markup. */}
       {/* biome-ignore lint/performance/noImgElement: a data: URL of a few hundred bytes; next/image would only add a loader */}
       <img className="qr" alt={t("secondFactor.qr")} src={`data:image/svg+xml;base64,${btoa(props.qrSvg)}`} />

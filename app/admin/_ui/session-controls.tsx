@@ -1,20 +1,24 @@
 "use client";
-// Signing out a session from the sessions page (one, or all but this one), each after saying what
-// that does: the browser it belongs to is signed out at its next request.
+// Signing out sessions from the sessions page, each after saying what that does: one session, all of
+// one's own but this one, or (an ADMIN, on another operator's page) all of theirs. The browser a
+// session belongs to is signed out at its next request; one an administrator ended is told so, and
+// that operator's API keys are revoked with it.
 import { callAdminApi } from "./admin-api";
+import { consoleApi, sent } from "./console-api";
 import { useErrorText } from "./error-words";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
 
-/** `revokesKeys`: another operator's session, whose ending revokes their API keys too. */
 export function EndSession({
   sessionId,
   device,
-  revokesKeys = false,
+  whose,
 }: {
   sessionId: string;
+  /** The session named apart from the others: browser, system, address and last use. */
   device: string;
-  revokesKeys?: boolean;
+  /** The operator's name when the session is someone else's: the dialog speaks of them. */
+  whose?: string | undefined;
 }) {
   const t = useT();
   const errorText = useErrorText();
@@ -25,37 +29,44 @@ export function EndSession({
   return (
     <FormDialog
       trigger={t("sessions.end")}
-      triggerClass="btn btn-small"
+      triggerClass="btn btn-small btn-danger-outline"
       triggerData={`end-session-${sessionId}`}
       title={t("sessions.end")}
       submit={end}
       submitLabel={t("sessions.end")}
       submitClass="btn btn-danger"
     >
-      <p dir="auto">{t("sessions.endConfirm", { device })}</p>
-      {revokesKeys ? <p className="muted">{t("operators.revokesKeys")}</p> : null}
+      <p>
+        {whose ? t("sessions.endConfirmOf", { name: whose, device }) : t("sessions.endConfirm", { device })}
+      </p>
+      {/* Another operator's session: ending it revokes their API keys too. */}
+      {whose ? <p className="muted">{t("operators.revokesKeys")}</p> : null}
     </FormDialog>
   );
 }
 
-export function EndOtherSessions() {
+/** All one's own sessions but this one; or, with `whose`, every session of that operator. */
+export function EndOtherSessions({ whose }: { whose?: { id: string; name: string } | undefined }) {
   const t = useT();
   const errorText = useErrorText();
   async function end(): Promise<string | undefined> {
-    const answer = await callAdminApi("/api/admin/sessions/end-others");
+    const query = whose ? { operatorId: whose.id } : {};
+    const answer = await sent(consoleApi.POST("/api/admin/sessions/end-others", { params: { query } }));
     return answer.ok ? undefined : t("common.error", { message: errorText(answer) });
   }
+  const label = whose ? t("sessions.endAll", { name: whose.name }) : t("sessions.endOthers");
   return (
     <FormDialog
-      trigger={t("sessions.endOthers")}
-      triggerClass="btn"
-      triggerData="end-other-sessions"
-      title={t("sessions.endOthers")}
+      trigger={label}
+      triggerClass="btn btn-danger-outline"
+      triggerData={whose ? "end-all-sessions" : "end-other-sessions"}
+      title={label}
       submit={end}
-      submitLabel={t("sessions.endOthers")}
+      submitLabel={label}
       submitClass="btn btn-danger"
     >
-      <p dir="auto">{t("sessions.endOthersConfirm")}</p>
+      <p>{whose ? t("sessions.endAllConfirm", { name: whose.name }) : t("sessions.endOthersConfirm")}</p>
+      {whose ? <p className="muted">{t("operators.revokesKeys")}</p> : null}
     </FormDialog>
   );
 }

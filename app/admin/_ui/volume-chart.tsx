@@ -1,12 +1,14 @@
 // Paid volume per day, drawn on the server as SVG: no chart library, no script, nothing from a CDN.
-// Each bar's exact figure is in its tooltip; the chart's gist is in its accessible label.
+// Each bar's exact figure is in its tooltip; the chart's gist is in its accessible label. The labels
+// (the highest day's amount, the dates under the axis) are HTML beside the SVG, not SVG text: the
+// drawing shrinks with a phone's width, and text inside it would shrink to a few pixels with it.
 import type { DayVolume } from "@/lib/console/dashboard";
-import { formatAmount, formatBaghdadDay } from "@/lib/console/i18n/format";
+import { formatAmount, formatBaghdadDay, formatBaghdadShortDay } from "@/lib/console/i18n/format";
 import type { Locale, Translate } from "@/lib/console/i18n/translate";
 
 const WIDTH = 640;
 const HEIGHT = 190;
-const PAD = { top: 18, bottom: 26, side: 4 };
+const PAD = { top: 6, bottom: 6, side: 4 };
 
 /** Noon in Baghdad of a YYYY-MM-DD day: safe to format as that day in any time zone's rules. */
 function dayDate(day: string): Date {
@@ -25,18 +27,18 @@ export function VolumeChart({ days, locale, t }: { days: DayVolume[]; locale: Lo
         day: formatBaghdadDay(dayDate(best.day), locale),
       })}`
     : t("dashboard.volumeChart");
-  const ticks = [0, Math.floor(days.length / 2), days.length - 1];
+  const ticks = [0, Math.floor(days.length / 2), days.length - 1].flatMap((index) => days[index] ?? []);
   return (
     // Time runs left to right in both languages, as on the wallet's own statements.
-    <div dir="ltr">
+    <figure className="chart-figure" dir="ltr">
+      {max > 0n ? (
+        <p className="chart-label chart-max" data-chart-label>
+          <bdi dir="auto">{formatAmount(max, locale)}</bdi>
+        </p>
+      ) : null}
       <svg className="chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label}>
         <line className="gridline" x1={0} x2={WIDTH} y1={PAD.top + plotHeight} y2={PAD.top + plotHeight} />
         <line className="gridline" x1={0} x2={WIDTH} y1={PAD.top} y2={PAD.top} strokeDasharray="3 4" />
-        {max > 0n ? (
-          <text className="axis" x={WIDTH - PAD.side} y={PAD.top - 5} textAnchor="end">
-            {formatAmount(max, locale)}
-          </text>
-        ) : null}
         {days.map((day, index) => {
           // Scaled in BigInt first: amounts in fils outgrow a float's exact range long before a chart cares.
           const ratio = max > 0n ? Number((day.amountFils * 10_000n) / max) / 10_000 : 0;
@@ -62,24 +64,14 @@ export function VolumeChart({ days, locale, t }: { days: DayVolume[]; locale: Lo
             </rect>
           );
         })}
-        {ticks.map((index) => {
-          const day = days[index];
-          if (!day) return null;
-          const x = PAD.side + index * slot + slot / 2;
-          const anchor = index === 0 ? "start" : index === days.length - 1 ? "end" : "middle";
-          return (
-            <text
-              key={day.day}
-              className="axis"
-              x={index === 0 ? PAD.side : x}
-              y={HEIGHT - 8}
-              textAnchor={anchor}
-            >
-              {formatBaghdadDay(dayDate(day.day), locale)}
-            </text>
-          );
-        })}
       </svg>
-    </div>
+      <div className="chart-axis" aria-hidden="true">
+        {ticks.map((day) => (
+          <span key={day.day} className="chart-label" data-chart-label>
+            <bdi>{formatBaghdadShortDay(dayDate(day.day), locale)}</bdi>
+          </span>
+        ))}
+      </div>
+    </figure>
   );
 }

@@ -47,9 +47,9 @@ export function AddWebhookEndpoint() {
             <legend>{t("webhooks.events")}</legend>
             <p className="muted">{t("webhooks.noneMeansAll")}</p>
             {EVENT_TYPES.map((type) => (
-              <label key={type} className="check">
-                <input type="checkbox" name="events" value={type} /> {t(dynamicKey("eventType", type))}{" "}
-                <span className="mono muted">{type}</span>
+              // The event's code (the payload's `type`) on hover, for whoever writes the receiver.
+              <label key={type} className="check" title={type}>
+                <input type="checkbox" name="events" value={type} /> {t(dynamicKey("eventType", type))}
               </label>
             ))}
           </fieldset>

@@ -15,16 +15,18 @@ export function formatAmount(fils: bigint, locale: Locale): string {
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 
-function dateTimeFormat(locale: Locale, withTime: boolean): Intl.DateTimeFormat {
-  const cacheKey = `${locale}:${withTime}`;
+type Detail = "time" | "day" | "shortDay";
+
+function dateTimeFormat(locale: Locale, detail: Detail): Intl.DateTimeFormat {
+  const cacheKey = `${locale}:${detail}`;
   let format = timeFormats.get(cacheKey);
   if (!format) {
     format = new Intl.DateTimeFormat(locale === "ar" ? "ar-IQ-u-nu-latn" : "en-GB", {
       timeZone: BAGHDAD_TIME_ZONE,
-      year: "numeric",
+      ...(detail === "shortDay" ? {} : { year: "numeric" }),
       month: "short",
       day: "numeric",
-      ...(withTime ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } : {}),
+      ...(detail === "time" ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } : {}),
     });
     timeFormats.set(cacheKey, format);
   }
@@ -33,12 +35,17 @@ function dateTimeFormat(locale: Locale, withTime: boolean): Intl.DateTimeFormat 
 
 /** "24 Nov 2026, 14:05" in Baghdad. */
 export function formatBaghdadTime(time: Date, locale: Locale): string {
-  return dateTimeFormat(locale, true).format(time);
+  return dateTimeFormat(locale, "time").format(time);
 }
 
 /** "24 Nov 2026" in Baghdad. */
 export function formatBaghdadDay(time: Date, locale: Locale): string {
-  return dateTimeFormat(locale, false).format(time);
+  return dateTimeFormat(locale, "day").format(time);
+}
+
+/** "24 Nov" in Baghdad: a chart's axis, where the year is the same on every label. */
+export function formatBaghdadShortDay(time: Date, locale: Locale): string {
+  return dateTimeFormat(locale, "shortDay").format(time);
 }
 
 /** The tooltip: the exact instant in UTC, e.g. "2026-11-24 11:05:09 UTC". */

@@ -2,6 +2,7 @@
 // and the browser's components use the same function with the same messages.
 import { ar } from "./ar";
 import { en, type MessageKey, type Messages } from "./en";
+import { expandPlurals } from "./plural";
 
 const LOCALES = ["en", "ar"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -26,18 +27,26 @@ export function directionOf(locale: Locale): "ltr" | "rtl" {
 export type TranslateValues = Record<string, string | number | bigint>;
 export type Translate = (key: MessageKey, values?: TranslateValues) => string;
 
-/** `{name}` in the message is replaced by `values.name`; an unknown placeholder stays visible. */
-export function translate(messages: Messages, key: MessageKey, values?: TranslateValues): string {
+/**
+ * `{name}` in the message is replaced by `values.name`; an unknown placeholder stays visible. A count
+ * takes the language's plural form: `{count, plural, one {# order} other {# orders}}` (./plural.ts).
+ */
+export function translate(
+  messages: Messages,
+  key: MessageKey,
+  values?: TranslateValues,
+  locale: Locale = "en",
+): string {
   const message = messages[key] ?? key;
   if (!values) return message;
-  return message.replace(/\{(\w+)\}/g, (whole, name: string) =>
+  return expandPlurals(message, values, locale).replace(/\{(\w+)\}/g, (whole, name: string) =>
     Object.hasOwn(values, name) ? String(values[name]) : whole,
   );
 }
 
 export function translatorFor(locale: Locale): Translate {
   const messages = messagesFor(locale);
-  return (key, values) => translate(messages, key, values);
+  return (key, values) => translate(messages, key, values, locale);
 }
 
 /** Keys whose suffix is chosen at run time (a status, a role), still checked against the messages. */

@@ -97,8 +97,14 @@ export async function orderTimeline(ctx: ServiceContext, orderId: string): Promi
       at: audit.createdAt,
       kind: "audit" as const,
       title: audit.action,
-      actor: `operator:${audit.operatorEmail}`,
-      detail: { before: audit.before, after: audit.after, walletResult: audit.walletResult },
+      // By id, as every other entry names an operator: the page shows their name, not an address.
+      actor: `operator:${audit.operatorId}`,
+      detail: {
+        operatorEmail: audit.operatorEmail,
+        before: audit.before,
+        after: audit.after,
+        walletResult: audit.walletResult,
+      },
     })),
     ...(await pendingJobs(ctx.jobs, orderId, refunds, operations)).map((job) => ({
       at: job.runsAt ?? job.enqueuedAt,

@@ -62,12 +62,15 @@ export async function endSession(ctx: Context, actor: OperatorIdentity, sessionI
   });
   if (!session) throw new NotFoundError("No such session.");
   assertMayManage(actor, session.operatorId);
-  if (session.operatorId !== actor.id) {
+  const byAdmin = session.operatorId !== actor.id;
+  if (byAdmin) {
     assertNotAbove(actor, grantsOf(session.operator.roleDefinition), `${session.operator.email}'s role`);
   }
   const ended = await ctx.prisma.$transaction(async (tx) => {
-    const changed = await endOperatorSession(tx, sessionId, "ENDED_BY_OPERATOR", ctx.now());
-    if (changed && session.operatorId !== actor.id) {
+    // Told apart so the sign-in page can say an administrator signed them out, not that they did.
+    const reason = byAdmin ? "ENDED_BY_ADMIN" : "ENDED_BY_OPERATOR";
+    const changed = await endOperatorSession(tx, sessionId, reason, ctx.now());
+    if (changed && byAdmin) {
       // An admin who ends someone's session distrusts what it could do: their keys go with it.
       const keys = await revokeApiKeys(
         tx,
@@ -94,8 +97,16 @@ export async function endSession(ctx: Context, actor: OperatorIdentity, sessionI
   return sessionView(ended, actor);
 }
 
-/** Signs the actor out everywhere but here: the session they are using stays. */
-export async function endOtherSessions(ctx: Context, actor: OperatorIdentity): Promise<{ ended: number }> {
+/**
+ * Signs the actor out everywhere but here (the session they are using stays); or, for an ADMIN naming
+ * another operator, signs that operator out everywhere, audited.
+ */
+export async function endOtherSessions(
+  ctx: Context,
+  actor: OperatorIdentity,
+  operatorId: string = actor.id,
+): Promise<{ ended: number }> {
+  if (operatorId !== actor.id) return endAllSessionsOf(ctx, actor, operatorId);
   if (!actor.sessionId) {
     throw new ForbiddenError("Sign in to the console to end your other sessions; an API key has none.");
   }
@@ -106,5 +117,36 @@ export async function endOtherSessions(ctx: Context, actor: OperatorIdentity): P
     ctx.now(),
     actor.sessionId,
   );
+  return { ended };
+}
+
+/** An ADMIN signs another operator out of every browser at once: one audit entry for all of them. */
+async function endAllSessionsOf(
+  ctx: Context,
+  actor: OperatorIdentity,
+  operatorId: string,
+): Promise<{ ended: number }> {
+  assertMayManage(actor, operatorId);
+  const target = await ctx.prisma.operator.findUnique({
+    where: { id: operatorId },
+    include: { roleDefinition: true },
+  });
+  if (!target) throw new NotFoundError("No such operator.");
+  assertNotAbove(actor, grantsOf(target.roleDefinition), `${target.email}'s role`);
+  const ended = await ctx.prisma.$transaction(async (tx) => {
+    const count = await endOperatorSessions(tx, operatorId, "ENDED_BY_ADMIN", ctx.now());
+    if (count > 0) {
+      // As for one session: an admin who signs someone out distrusts what they could do, keys too.
+      const keys = await revokeApiKeys(tx, actor, { operatorId }, "MAKER_SESSIONS_ENDED", ctx.now());
+      await recordAudit(tx, {
+        operator: actor,
+        action: "operator.session-end",
+        subjectType: "OPERATOR",
+        subjectId: operatorId,
+        after: { allSessions: true, ended: count, apiKeysRevoked: keys.length },
+      });
+    }
+    return count;
+  });
   return { ended };
 }

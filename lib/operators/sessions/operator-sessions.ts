@@ -12,9 +12,14 @@ export type SessionEndReason =
   | "ROLE_CHANGED"
   | "DISABLED"
   | "ENDED_BY_OPERATOR"
+  /** An administrator signed it out from the operator's sessions page. */
+  | "ENDED_BY_ADMIN"
   | "SECOND_FACTOR_RESET"
   /** The account turned on a second factor: its sessions signed in with a password alone end. */
   | "SECOND_FACTOR_ADDED";
+
+/** What the sign-in page tells an operator whose session is over: why it ended, or that it ran out. */
+export type SessionEndNotice = Exclude<SessionEndReason, "SIGNED_OUT"> | "IDLE" | "EXPIRED";
 
 export interface SessionSettings {
   /** A session's whole life from sign-in, however active: a working day. */
@@ -72,6 +77,32 @@ export async function operatorOfSession(
     await prisma.operatorSession.update({ where: { id: session.id }, data: { lastSeenAt: now } });
   }
   return session.operator;
+}
+
+/**
+ * Why the session a token names no longer stands, for the sign-in page to say: ended by someone (an
+ * administrator, a password change…), idle too long, or past its day. Null when it stands, when the
+ * operator signed out themselves, or when the token names no session of theirs.
+ */
+export async function whySessionEnded(
+  prisma: PrismaClient,
+  token: { sessionId?: string; operatorId?: string },
+  settings: SessionSettings,
+  now: Date = new Date(),
+): Promise<SessionEndNotice | null> {
+  if (!token.sessionId || !token.operatorId) return null;
+  const session = await prisma.operatorSession.findUnique({
+    where: { id: token.sessionId },
+    include: { operator: { select: { disabledAt: true } } },
+  });
+  if (!session || session.operatorId !== token.operatorId) return null;
+  if (session.endedAt) {
+    const reason = session.endedReason as SessionEndReason | null;
+    return reason === "SIGNED_OUT" || reason === null ? null : reason;
+  }
+  if (session.operator.disabledAt) return "DISABLED";
+  if (session.expiresAt <= now) return "EXPIRED";
+  return isLive(session, settings, now) ? null : "IDLE";
 }
 
 /** Whether a session, as stored, still stands at `now`. */

@@ -6,10 +6,11 @@
 // the wallet refused, which moved no money.
 import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
-import type { Prisma } from "@/lib/platform/db";
+import type { Prisma, PrismaClient } from "@/lib/platform/db";
 import { baghdadMidnight } from "@/lib/platform/time/baghdad-day";
+import { type LimitPassed, limitPassed, type RefundLimitsNow } from "./limit-passed";
 
-export type LimitPassed = "PER_REFUND" | "PER_DAY";
+export type { LimitPassed };
 
 export interface LimitAsk {
   amountFils: bigint;
@@ -32,11 +33,25 @@ export async function overRefundLimits(
   tx: Prisma.TransactionClient,
   ask: LimitAsk,
 ): Promise<LimitPassed | null> {
-  const { perRefundFils, perDayFils } = ask.operator.refundLimits;
-  if (perRefundFils !== null && ask.amountFils > perRefundFils) return "PER_REFUND";
-  if (perDayFils === null) return null;
-  const today = await returnedToday(tx, actorOf(ask.operator.id), baghdadMidnight(ctx.now()));
-  return today + ask.amountFils > perDayFils ? "PER_DAY" : null;
+  if (limitPassed(ask.amountFils, { ...ask.operator.refundLimits, refundedTodayFils: 0n }) === "PER_REFUND") {
+    return "PER_REFUND";
+  }
+  return limitPassed(ask.amountFils, await refundLimitsNow(tx, ask.operator, ctx.now()));
+}
+
+/**
+ * The operator's limits as they stand now, with what they gave back on their own today: what the
+ * console's review checks an amount against, to say before sending that it will wait for approval.
+ */
+export async function refundLimitsNow(
+  db: PrismaClient | Prisma.TransactionClient,
+  operator: LimitAsk["operator"],
+  now: Date,
+): Promise<RefundLimitsNow> {
+  const { perRefundFils, perDayFils } = operator.refundLimits;
+  const refundedTodayFils =
+    perDayFils === null ? 0n : await returnedToday(db, actorOf(operator.id), baghdadMidnight(now));
+  return { perRefundFils, perDayFils, refundedTodayFils };
 }
 
 /**
@@ -44,8 +59,12 @@ export async function overRefundLimits(
  * amount: a cancel comes before any void) and voids. An approved request's refund or operation
  * carries the request's id, which is how those are left out.
  */
-async function returnedToday(tx: Prisma.TransactionClient, actor: string, since: Date): Promise<bigint> {
-  const [row] = await tx.$queryRaw<{ total: bigint }[]>`
+async function returnedToday(
+  db: PrismaClient | Prisma.TransactionClient,
+  actor: string,
+  since: Date,
+): Promise<bigint> {
+  const [row] = await db.$queryRaw<{ total: bigint }[]>`
     SELECT (
       SELECT coalesce(sum(r.amount_fils), 0) FROM refunds r
        WHERE r.requested_by = ${actor} AND r.created_at >= ${since} AND r.status <> 'FAIL'

@@ -6,6 +6,7 @@
 // never cached; writes must be JSON.
 import { decode, encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { whySessionEnded } from "@/lib/operators/sessions/operator-sessions";
 import { getAuthOptions } from "@/lib/operators/sign-in/auth-options";
 import { createTestOperator, TEST_OPERATOR_PASSWORD, type TestOperator } from "@/test/support/operators";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";
@@ -141,6 +142,69 @@ describe("sessions that end", () => {
     expect(changed.status, await changed.clone().text()).toBe(200);
     expect((await listOrders(self.script())).status).toBe(200);
     expect((await listOrders(bearer(elsewhere.jwt))).status).toBe(401);
+  });
+
+  it("the sign-in page is told why a session ended: an admin's hand, a change, idling, its day's end; nothing after signing out or while it stands", async () => {
+    const settings = { maxAgeMs: 8 * HOUR, idleMs: 30 * MINUTE };
+    const why = (operator: TestOperator) =>
+      whySessionEnded(app.db.prisma, { sessionId: operator.sessionId, operatorId: operator.id }, settings);
+    const standing = await createTestOperator(app.db.prisma, "VIEWER");
+    expect(await why(standing)).toBeNull();
+    // Someone else's token naming this session learns nothing.
+    expect(
+      await whySessionEnded(app.db.prisma, { sessionId: standing.sessionId, operatorId: admin.id }, settings),
+    ).toBeNull();
+
+    // An ADMIN ends one session of another operator, then all of a third's: ENDED_BY_ADMIN, audited.
+    const one = await createTestOperator(app.db.prisma, "SUPPORT");
+    const ended = await app.call("DELETE", `/api/admin/sessions/${one.sessionId}`, {
+      headers: admin.browser(app.url),
+    });
+    expect(ended.status, await ended.clone().text()).toBe(200);
+    expect(await why(one)).toBe("ENDED_BY_ADMIN");
+    const all = await createTestOperator(app.db.prisma, "SUPPORT");
+    const second = await signIn(all);
+    const everywhere = await app.call("POST", `/api/admin/sessions/end-others?operatorId=${all.id}`, {
+      headers: admin.browser(app.url),
+    });
+    expect(await everywhere.json()).toEqual({ ended: 2 });
+    expect(await why(all)).toBe("ENDED_BY_ADMIN");
+    expect((await listOrders(bearer(second.jwt))).status).toBe(401);
+    expect(
+      await app.db.prisma.auditEntry.count({ where: { action: "operator.session-end", subjectId: all.id } }),
+    ).toBe(1);
+    // Not an ADMIN: another operator's sessions are not theirs to end.
+    const refused = await app.call("POST", `/api/admin/sessions/end-others?operatorId=${admin.id}`, {
+      headers: standing.browser(app.url),
+    });
+    expect(refused.status).toBe(403);
+
+    // Ending one's own other sessions says so too; signing out says nothing (they know).
+    const own = await createTestOperator(app.db.prisma, "VIEWER");
+    const laptop = await signIn(own);
+    await app.call("POST", "/api/admin/sessions/end-others", { headers: own.browser(app.url) });
+    expect(
+      await whySessionEnded(app.db.prisma, { sessionId: laptop.sessionId, operatorId: own.id }, settings),
+    ).toBe("ENDED_BY_OPERATOR");
+    await getAuthOptions().events?.signOut?.({
+      token: { operatorId: own.id, sessionId: own.sessionId },
+      session: null as never,
+    });
+    expect(await why(own)).toBeNull();
+
+    // Ran out: idle, or past its day.
+    const idle = await createTestOperator(app.db.prisma, "VIEWER");
+    await app.db.prisma.operatorSession.update({
+      where: { id: idle.sessionId },
+      data: { lastSeenAt: new Date(Date.now() - 31 * MINUTE) },
+    });
+    expect(await why(idle)).toBe("IDLE");
+    const late = await createTestOperator(app.db.prisma, "VIEWER");
+    await app.db.prisma.operatorSession.update({
+      where: { id: late.sessionId },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect(await why(late)).toBe("EXPIRED");
   });
 
   it("signing out ends that session, the copied token included, and no other", async () => {

@@ -630,12 +630,24 @@ describe("the console's other records", () => {
       await send(end, like(end, "laptop", { params: { id: someone.sessionId } }), admin.browser(app.url)),
       200,
     );
-    expect(ended).toMatchObject({ endedReason: "ENDED_BY_OPERATOR", current: false });
+    // Ended by an ADMIN: the reason says so, for the operator's sign-in page to tell them.
+    expect(ended).toMatchObject({ endedReason: "ENDED_BY_ADMIN", current: false });
     await expectDocumented(end, await send(end, exampleRequest(end, "unknown"), admin.script()), 404);
 
     const others = sessions.adminEndOtherSessions;
     const another = await createTestOperator(app.db.prisma, "VIEWER");
     await expectDocumented(others, await send(others, {}, another.browser(app.url)), 200);
+    const colleague = await createTestOperator(app.db.prisma, "SUPPORT");
+    const everywhere = await expectDocumented(
+      others,
+      await send(
+        others,
+        like(others, "someone-else", { query: { operatorId: colleague.id } }),
+        admin.script(),
+      ),
+      200,
+    );
+    expect(everywhere).toEqual({ ended: 1 });
     await expectDocumented(others, await send(others, exampleRequest(others, "signed-out"), {}), 401);
   });
 

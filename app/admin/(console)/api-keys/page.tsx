@@ -56,7 +56,9 @@ export default async function ApiKeysPage() {
         >
           {keys.map((key) => (
             <tr key={key.id} data-api-key={key.name}>
-              <td dir="auto">{key.name}</td>
+              <td>
+                <bdi>{key.name}</bdi>
+              </td>
               <td>{roleLabel(t, roleOf.get(key.role) ?? { key: key.role, name: key.role })}</td>
               <td data-api-key-state={key.state}>
                 <span>

@@ -1,30 +1,42 @@
 import type { Metadata } from "next";
 import { actorNames } from "@/lib/console/actor-names";
+import { approvalsList } from "@/lib/console/approvals-list";
 import { formatAmount } from "@/lib/console/i18n/format";
-import { dynamicKey } from "@/lib/console/i18n/translate";
-import { pendingRefundRequests } from "@/lib/payments/refunds/refund-requests";
+import { dynamicKey, type Locale, type Translate } from "@/lib/console/i18n/translate";
+import { AutoRefresh } from "../../_ui/auto-refresh";
+import { OperationStatusBadge, RefundStatusBadge } from "../../_ui/badges";
 import { consolePage } from "../../_ui/console-page";
 import { DataTable } from "../../_ui/data-table";
 import { Amount, ShortId, Time } from "../../_ui/format";
 import { PageHead } from "../../_ui/page-head";
 import { RefundRequestControls } from "../../_ui/refund-request-controls";
+import { ResultCode } from "../../_ui/result-code";
 
 export const metadata: Metadata = { title: "Approvals" };
 
-// Refunds, escrow cancels and voids above their requester's limits, oldest first, for an operator who approves refunds: each
-// with its order, who asked and why, and the decision (the requester's own show no approve button).
+type Approvals = Awaited<ReturnType<typeof approvalsList>>;
+
+// Refunds, escrow cancels and voids above their requester's limits, oldest first, for an operator who
+// approves refunds: each with its order, what it is, its customer (for who may see names), who asked
+// and why, and the decision (the requester's own show no approve button). Below, what this operator
+// decided lately and what the wallet answered to each approved one, followed until final.
 export default async function ApprovalsPage() {
   const { ctx, locale, t, operator } = await consolePage("refunds.approve");
-  const requests = await pendingRefundRequests(ctx);
+  const { waiting, decided } = await approvalsList(ctx, operator);
   const actorName = await actorNames(
     ctx,
-    requests.map((request) => request.requestedBy),
+    waiting.map((request) => request.requestedBy),
+  );
+  // While the wallet still works on something approved here, the page checks again by itself.
+  const inFlight = decided.some(
+    (request) => request.sent !== null && !["SUCCESS", "FAIL"].includes(request.sent.status),
   );
   return (
     <>
+      <AutoRefresh active={inFlight} />
       <PageHead title={t("approvals.title")} />
       <p className="muted">{t("approvals.intro")}</p>
-      {requests.length === 0 ? (
+      {waiting.length === 0 ? (
         <p className="card empty" id="no-approvals">
           {t("approvals.none")}
         </p>
@@ -34,16 +46,17 @@ export default async function ApprovalsPage() {
           columns={[
             { label: t("approvals.col.order") },
             { label: t("approvals.col.kind") },
+            { label: t("approvals.col.customer") },
             { label: t("approvals.col.amount"), num: true },
             { label: t("approvals.col.requestedBy") },
             { label: t("approvals.col.reason") },
-            { label: t("approvals.col.asked"), wide: true },
+            { label: t("approvals.col.asked") },
             { label: t("common.actions") },
           ]}
         >
-          {requests.map((request) => (
+          {waiting.map((request) => (
             <tr key={request.id} data-refund-request={request.id} data-kind={request.kind}>
-              <td data-label={t("approvals.col.order")}>
+              <td>
                 <a href={`/admin/orders/${request.orderId}#refund-requests`}>
                   <ShortId id={request.orderId} />
                 </a>{" "}
@@ -51,24 +64,29 @@ export default async function ApprovalsPage() {
                   (<Amount fils={request.order.amountFils} locale={locale} />)
                 </span>
               </td>
-              <td data-label={t("approvals.col.kind")}>{t(dynamicKey("approvals.kind", request.kind))}</td>
-              <td data-label={t("approvals.col.amount")} className="num">
+              <td>{t(dynamicKey("approvals.kind", request.kind))}</td>
+              <td data-customer>
+                <bdi>{request.customerName ?? t("common.none")}</bdi>
+              </td>
+              <td className="num">
                 <Amount fils={request.amountFils} locale={locale} />
               </td>
-              <td data-label={t("approvals.col.requestedBy")} dir="auto">
-                {actorName(request.requestedBy) ?? "—"}
+              <td>
+                <bdi>{actorName(request.requestedBy) ?? "—"}</bdi>
               </td>
-              <td data-label={t("approvals.col.reason")} dir="auto">
-                {request.reason ?? "—"}
+              <td>
+                <bdi>{request.reason ?? "—"}</bdi>
               </td>
-              <td data-label={t("approvals.col.asked")} className="hide-narrow">
+              <td>
                 <Time at={request.createdAt} locale={locale} />
               </td>
-              <td data-label={t("common.actions")}>
+              <td>
                 <RefundRequestControls
                   requestId={request.id}
                   kind={request.kind}
+                  orderId={request.orderId}
                   amount={formatAmount(request.amountFils, locale)}
+                  customer={request.customerName}
                   own={request.requestedBy === `operator:${operator.id}`}
                   canApprove
                 />
@@ -77,6 +95,74 @@ export default async function ApprovalsPage() {
           ))}
         </DataTable>
       )}
+      <Decided decided={decided} locale={locale} t={t} />
     </>
+  );
+}
+
+/** What this operator decided lately: each approval with the wallet's answer to its refund. */
+function Decided({ decided, locale, t }: { decided: Approvals["decided"]; locale: Locale; t: Translate }) {
+  if (decided.length === 0) return null;
+  return (
+    <section className="card" id="decided" style={{ marginTop: "1rem" }}>
+      <h2>{t("approvals.decided")}</h2>
+      <p className="muted">{t("approvals.decidedIntro")}</p>
+      <DataTable
+        cards
+        columns={[
+          { label: t("approvals.col.order") },
+          { label: t("approvals.col.kind") },
+          { label: t("approvals.col.customer") },
+          { label: t("approvals.col.amount"), num: true },
+          { label: t("approvals.col.decision") },
+          { label: t("approvals.col.wallet") },
+          { label: t("approvals.col.decidedAt") },
+        ]}
+      >
+        {decided.map((request) => (
+          <tr key={request.id} data-decided={request.id} data-sent-status={request.sent?.status ?? ""}>
+            <td>
+              <a href={`/admin/orders/${request.orderId}#refunds`}>
+                <ShortId id={request.orderId} />
+              </a>
+            </td>
+            <td>{t(dynamicKey("approvals.kind", request.kind))}</td>
+            <td>
+              <bdi>{request.customerName ?? t("common.none")}</bdi>
+            </td>
+            <td className="num">
+              <Amount fils={request.amountFils} locale={locale} />
+            </td>
+            <td>{t(dynamicKey("approvals.status", request.status))}</td>
+            <td>
+              <SentResult sent={request.sent} t={t} />
+            </td>
+            <td>
+              <Time at={request.decidedAt} locale={locale} />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+    </section>
+  );
+}
+
+/** The wallet's answer to what an approval sent: the refund's or escrow operation's state in words. */
+function SentResult({ sent, t }: { sent: Approvals["decided"][number]["sent"]; t: Translate }) {
+  if (!sent) return <span className="muted">{t("approvals.notSent")}</span>;
+  return (
+    <span>
+      {sent.kind === "refund" ? (
+        <RefundStatusBadge status={sent.status} t={t} />
+      ) : (
+        <OperationStatusBadge status={sent.status} t={t} />
+      )}
+      {sent.resultCode && sent.status !== "SUCCESS" ? (
+        <>
+          {" "}
+          <ResultCode code={sent.resultCode} t={t} />
+        </>
+      ) : null}
+    </span>
   );
 }

@@ -12,6 +12,8 @@ import { JsonView } from "../../_ui/json-view";
 import { FilterForm } from "../../_ui/list-filters";
 import { PageHead } from "../../_ui/page-head";
 import { Pager } from "../../_ui/pager";
+import { wordsOr } from "../../_ui/record-words";
+import { TechnicalDetails } from "../../_ui/technical-details";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -50,7 +52,6 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
               </td>
               <td>
                 <bdi>{actorName(`operator:${entry.operatorId}`) ?? entry.operatorEmail}</bdi>
-                <div className="mono muted small">{entry.operatorEmail}</div>
                 {entry.apiKeyId ? (
                   <div className="muted" dir="auto">
                     {t("audit.viaKey", { name: keyNames.get(entry.apiKeyId) ?? "?" })}
@@ -61,7 +62,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
                 <AuditAction action={entry.action} after={entry.after} t={t} locale={locale} />
               </td>
               <td>
-                <span className="muted">{entry.subjectType}</span>{" "}
+                <span className="muted">
+                  {wordsOr("auditSubject", entry.subjectType, t, "audit.col.subject")}
+                </span>{" "}
                 {entry.orderId ? (
                   <a href={`/admin/orders/${entry.orderId}`}>
                     <ShortId id={entry.subjectId} />
@@ -74,8 +77,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
                 <WalletResult result={entry.walletResult} t={t} />
               </td>
               <td>
-                <JsonView label={t("audit.before")} value={entry.before} />
-                <JsonView label={t("audit.after")} value={entry.after} />
+                <AuditDetails entry={entry} t={t} />
               </td>
             </tr>
           ))}
@@ -102,13 +104,37 @@ function AuditAction({
   const amount = auditAmountFils(after);
   return (
     <>
-      {key === "common.none" ? <span className="mono">{action}</span> : t(key)}
+      {key === "common.none" ? t("timeline.otherEvent") : t(key)}
       {amount !== null ? (
         <div>
           <Amount fils={amount} locale={locale} />
         </div>
       ) : null}
     </>
+  );
+}
+
+/** The entry's codes (its action, the operator's e-mail, the record's id) and its before and after. */
+function AuditDetails({
+  entry,
+  t,
+}: {
+  entry: NonNullable<Awaited<ReturnType<typeof listAuditEntries>>>["entries"][number];
+  t: Translate;
+}) {
+  return (
+    <TechnicalDetails
+      label={t("timeline.technical")}
+      codes={[
+        ["action", entry.action],
+        ["operator", entry.operatorEmail],
+        ["subject", `${entry.subjectType} ${entry.subjectId}`],
+        ["requestKey", entry.requestKey],
+      ]}
+    >
+      <JsonView label={t("audit.before")} value={entry.before} />
+      <JsonView label={t("audit.after")} value={entry.after} />
+    </TechnicalDetails>
   );
 }
 

@@ -33,9 +33,11 @@ async function WebhookEndpoints({ ctx, locale, t }: PageContext) {
   return (
     <section className="card" id="webhooks">
       <h2>{t("webhooks.title")}</h2>
-      <p>
+      {/* A <div>, not a <p>: the button's dialog holds a form, which HTML does not allow inside a
+          paragraph, so the browser would close the <p> early and React's hydration would not match. */}
+      <div className="section-actions">
         <AddWebhookEndpoint />
-      </p>
+      </div>
       {endpoints.length === 0 ? <p className="muted">{t("webhooks.none")}</p> : null}
       {endpoints.length > 0 ? (
         <DataTable

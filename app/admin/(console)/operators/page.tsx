@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
-import { plural } from "@/lib/console/i18n/plurals";
-import type { Locale, Translate } from "@/lib/console/i18n/translate";
+import type { Translate } from "@/lib/console/i18n/translate";
 import { listOperators } from "@/lib/operators/manage-operators";
 import { listRoles } from "@/lib/operators/roles/manage-roles";
 import { consolePage } from "../../_ui/console-page";
@@ -50,7 +49,7 @@ export default async function OperatorsPage() {
                 {roleLabel(t, roleOf.get(operator.role) ?? { key: operator.role, name: operator.role })}
               </td>
               <td data-label={t("operators.col.state")}>
-                <OperatorState operator={operator} t={t} locale={locale} />
+                <OperatorState operator={operator} t={t} />
               </td>
               <td data-label={t("operators.col.lastLogin")} className="hide-narrow">
                 <Time at={operator.lastLoginAt} locale={locale} />
@@ -84,11 +83,9 @@ export default async function OperatorsPage() {
 function OperatorState({
   operator,
   t,
-  locale,
 }: {
   operator: { disabledAt: Date | null; totpEnabledAt: Date | null; failedSignIns: number };
   t: Translate;
-  locale: Locale;
 }) {
   return (
     <span>
@@ -100,7 +97,7 @@ function OperatorState({
       {operator.totpEnabledAt ? <span className="badge tone-neutral">{t("secondFactor.badge")}</span> : null}
       {operator.failedSignIns > 0 ? (
         <div className="muted" data-failed-sign-ins={operator.failedSignIns}>
-          {plural(locale, "operators.failedSignIns", operator.failedSignIns)}
+          {t("operators.failedSignIns", { count: operator.failedSignIns })}
         </div>
       ) : null}
     </span>

@@ -91,9 +91,12 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
   return (
     <>
       <PageHead title={t("orders.title")}>
-        <a className="btn" href={`/api/admin/orders/export?${exportQuery.toString()}`} download>
-          {t("orders.export")}
-        </a>
+        {/* Only for a role that may export: the download would otherwise fail with a bare 403. */}
+        {can(operator, "orders.export") ? (
+          <a className="btn" href={`/api/admin/orders/export?${exportQuery.toString()}`} download>
+            {t("orders.export")}
+          </a>
+        ) : null}
       </PageHead>
       <OrderFilters pageQuery={pageQuery} filtered={filtered} withPeople={withPeople} t={t} />
       {invalid ? (

@@ -79,9 +79,11 @@ export default async function RefundsPage({ searchParams }: { searchParams: Sear
                   </div>
                 ) : null}
               </td>
-              <td dir="auto">{refund.reason ?? "—"}</td>
-              <td className="hide-narrow" dir="auto">
-                {actorName(refund.requestedBy) ?? "—"}
+              <td>
+                <bdi>{refund.reason ?? "—"}</bdi>
+              </td>
+              <td className="hide-narrow">
+                <bdi>{actorName(refund.requestedBy) ?? "—"}</bdi>
               </td>
             </tr>
           ))}

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { formatBaghdadTime } from "@/lib/console/i18n/format";
+import type { Locale, Translate } from "@/lib/console/i18n/translate";
 import { can } from "@/lib/operators/roles/permissions";
-import { deviceName } from "@/lib/operators/sessions/device-name";
+import { deviceOf } from "@/lib/operators/sessions/device-name";
 import { listSessions } from "@/lib/operators/sessions/manage-sessions";
 import { listPasskeys } from "@/lib/operators/sign-in/passkeys";
 import { recoveryCodesLeft } from "@/lib/operators/sign-in/second-factor";
@@ -26,13 +27,16 @@ export default async function SessionsPage({ searchParams }: { searchParams: Sea
   const operatorId = typeof requested === "string" && requested !== me.id ? requested : undefined;
   if (operatorId && !can(me, "operators.manage")) redirect("/admin/forbidden?need=operators.manage");
   const whose = operatorId
-    ? await ctx.prisma.operator.findUnique({ where: { id: operatorId }, select: { name: true } })
+    ? await ctx.prisma.operator.findUnique({ where: { id: operatorId }, select: { id: true, name: true } })
     : null;
   const sessions = await listSessions(ctx, me, getEnv().operatorSessions, operatorId);
   const others = sessions.filter((session) => !session.current).length;
+  const idle = Math.round(getEnv().operatorSessions.idleMs / 60_000);
+  // Someone else's sessions are spoken of in the third person: "Where Ahmed is signed in".
+  const name = whose?.name ?? "";
   return (
     <>
-      <PageHead title={whose ? t("sessions.titleOf", { name: whose.name }) : t("sessions.title")} />
+      <PageHead title={whose ? t("sessions.titleOf", { name }) : t("sessions.title")} />
       {me.mustEnrolSecondFactor ? (
         <p className="notice notice-bad" role="alert" id="second-factor-required">
           {t("secondFactor.required")}
@@ -41,59 +45,92 @@ export default async function SessionsPage({ searchParams }: { searchParams: Sea
       {operatorId ? null : <SecondFactorCard />}
       {operatorId ? null : <PasskeysCard />}
       <div className="section-head">
-        <h2>{t("sessions.heading")}</h2>
+        <h2>{whose ? t("sessions.headingOf", { name }) : t("sessions.heading")}</h2>
+        {whose && sessions.length > 0 ? <EndOtherSessions whose={whose} /> : null}
         {!operatorId && others > 0 ? <EndOtherSessions /> : null}
       </div>
-      <p className="muted">
-        {t("sessions.intro", { idle: Math.round(getEnv().operatorSessions.idleMs / 60_000) })}
-      </p>
-      {sessions.length === 0 ? <p className="card empty">{t("sessions.none")}</p> : null}
+      <p className="muted">{whose ? t("sessions.introOf", { idle }) : t("sessions.intro", { idle })}</p>
+      {sessions.length === 0 ? (
+        <p className="card empty">{whose ? t("sessions.noneOf", { name }) : t("sessions.none")}</p>
+      ) : null}
       {sessions.length > 0 ? (
-        <DataTable
-          cards
-          columns={[
-            { label: t("sessions.col.device") },
-            { label: t("sessions.col.address") },
-            { label: t("sessions.col.signedIn"), wide: true },
-            { label: t("sessions.col.lastSeen") },
-            { label: t("common.actions") },
-          ]}
-        >
-          {sessions.map((session) => (
-            <tr key={session.id} data-session={session.id}>
-              <td data-label={t("sessions.col.device")}>
-                <span>
-                  <span dir="ltr">{deviceName(session.userAgent)}</span>{" "}
-                  {session.current ? <span className="badge tone-ok">{t("sessions.thisOne")}</span> : null}
-                </span>
-              </td>
-              <td data-label={t("sessions.col.address")}>
-                <span className="mono nowrap" dir="ltr">
-                  {session.address ?? t("common.none")}
-                </span>
-              </td>
-              <td data-label={t("sessions.col.signedIn")} className="hide-narrow">
-                <Time at={session.createdAt} locale={locale} />
-              </td>
-              <td data-label={t("sessions.col.lastSeen")}>
-                <Time at={session.lastSeenAt} locale={locale} />
-              </td>
-              <td data-label={t("common.actions")}>
-                {session.current ? (
-                  <span className="muted">{t("common.none")}</span>
-                ) : (
-                  <EndSession
-                    sessionId={session.id}
-                    device={deviceName(session.userAgent)}
-                    revokesKeys={operatorId !== undefined}
-                  />
-                )}
-              </td>
-            </tr>
-          ))}
-        </DataTable>
+        <SessionTable sessions={sessions} whose={whose?.name} locale={locale} t={t} />
       ) : null}
     </>
+  );
+}
+
+type SessionRow = Awaited<ReturnType<typeof listSessions>>[number];
+
+/**
+ * Each session named apart from the others: browser and version, system (and phone model), address
+ * and last use; the dialog that ends one repeats all of it.
+ */
+function SessionTable({
+  sessions,
+  whose,
+  locale,
+  t,
+}: {
+  sessions: SessionRow[];
+  whose: string | undefined;
+  locale: Locale;
+  t: Translate;
+}) {
+  return (
+    <DataTable
+      cards
+      columns={[
+        { label: t("sessions.col.device") },
+        { label: t("sessions.col.system") },
+        { label: t("sessions.col.address") },
+        { label: t("sessions.col.signedIn"), wide: true },
+        { label: t("sessions.col.lastSeen") },
+        { label: t("common.actions") },
+      ]}
+    >
+      {sessions.map((session) => {
+        const device = deviceOf(session.userAgent);
+        const address = session.address ?? t("common.none");
+        const named = t("sessions.device", {
+          browser: device.browser,
+          system: device.system || t("common.none"),
+          address,
+          time: formatBaghdadTime(session.lastSeenAt, locale),
+        });
+        return (
+          <tr key={session.id} data-session={session.id}>
+            <td data-label={t("sessions.col.device")}>
+              <span>
+                <bdi dir="ltr">{device.browser}</bdi>{" "}
+                {session.current ? <span className="badge tone-ok">{t("sessions.thisOne")}</span> : null}
+              </span>
+            </td>
+            <td data-label={t("sessions.col.system")}>
+              <bdi dir="ltr">{device.system || t("common.none")}</bdi>
+            </td>
+            <td data-label={t("sessions.col.address")}>
+              <bdi className="mono nowrap" dir="ltr">
+                {address}
+              </bdi>
+            </td>
+            <td data-label={t("sessions.col.signedIn")} className="hide-narrow">
+              <Time at={session.createdAt} locale={locale} />
+            </td>
+            <td data-label={t("sessions.col.lastSeen")}>
+              <Time at={session.lastSeenAt} locale={locale} />
+            </td>
+            <td data-label={t("common.actions")}>
+              {session.current ? (
+                <span className="muted">{t("common.none")}</span>
+              ) : (
+                <EndSession sessionId={session.id} device={named} whose={whose} />
+              )}
+            </td>
+          </tr>
+        );
+      })}
+    </DataTable>
   );
 }
 

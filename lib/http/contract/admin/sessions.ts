@@ -109,9 +109,13 @@ export const adminEndOtherSessions = defineEndpoint({
   operationId: "adminEndOtherSessions",
   method: "post",
   path: "/api/admin/sessions/end-others",
-  summary: "Sign out everywhere but here",
-  description: "Ends every session of yours but the one this request came in.",
+  summary: "Sign out everywhere but here (an ADMIN: another operator everywhere)",
+  description:
+    "Ends every session of yours but the one this request came in. An ADMIN naming another operator " +
+    "(`operatorId`) ends all of theirs, audited; their sign-in page then says an administrator signed " +
+    "them out.",
   auth: { operator: "own-account" },
+  query: sessionListQuery,
   responses: { 200: { description: "How many sessions ended.", body: endedOthers } },
   examples: [
     {
@@ -119,6 +123,12 @@ export const adminEndOtherSessions = defineEndpoint({
       summary: "Two other sessions ended",
       request: {},
       response: { status: 200, body: { ended: 2 } },
+    },
+    {
+      name: "someone-else",
+      summary: "An ADMIN signs a colleague out of every browser",
+      request: { query: { operatorId: OPERATOR_ID } },
+      response: { status: 200, body: { ended: 3 } },
     },
     { name: "signed-out", summary: "Without a session", request: {}, response: signedOut },
   ],

@@ -7,6 +7,7 @@ import { getOrderDetail, type OrderDetail } from "@/lib/console/orders/order-det
 import { hasUnsettledWork } from "@/lib/console/orders/unsettled-work";
 import { can } from "@/lib/operators/roles/permissions";
 import { orderParams } from "@/lib/payments/orders/order-params";
+import { refundLimitsNow } from "@/lib/payments/refunds/refund-limits";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import { NotFoundError } from "@/lib/platform/errors/domain-errors";
 import { AutoRefresh } from "../../../_ui/auto-refresh";
@@ -57,6 +58,10 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
   const { order } = detail;
   const view: SectionProps = { detail, locale, t, actorName: await actorNames(ctx, actorsOf(detail)) };
   const unsettled = hasUnsettledWork(order, { operations: order.escrowOperations, refunds: order.refunds });
+  // The review of a refund, cancel or void says up front when it will wait for approval rather than
+  // reach the wallet.
+  const givesBack = can(operator, "orders.refund") || can(operator, "escrow.act");
+  const limits = givesBack ? await refundLimitsNow(ctx.prisma, operator, ctx.now()) : null;
   return (
     <>
       <AutoRefresh active={unsettled} />
@@ -82,7 +87,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
       <UnknownNotice {...view} />
       <div className="grid-2 order-top">
         <SummarySection {...view} />
-        <MoneySection {...view} operator={operator} />
+        <MoneySection {...view} operator={operator} limits={limits} />
       </div>
       <ItemsSection {...view} />
       <RefundRequestsSection {...view} operator={operator} />

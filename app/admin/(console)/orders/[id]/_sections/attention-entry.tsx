@@ -1,11 +1,11 @@
 // A flag's line on the timeline, in words where the operator reads it — why it was raised (or raised
 // again), the note it was resolved with, or that it cleared itself because its cause went away —
-// with the stored facts still behind "Details".
+// under its event's words, with the stored facts still behind "Technical details".
 import type { ReactNode } from "react";
 import { dynamicKey, type Locale, type MessageKey, type Translate } from "@/lib/console/i18n/translate";
 import type { TimelineEntry } from "@/lib/console/orders/order-timeline";
 import { flagReasonWords } from "../../../../_ui/flag-reason";
-import { JsonView } from "../../../../_ui/json-view";
+import { orderEventWords } from "../../../../_ui/record-words";
 
 interface AttentionView {
   entry: TimelineEntry;
@@ -42,13 +42,11 @@ function words({ entry, detail, locale, t }: AttentionView): ReactNode {
 
 export function attentionEntry(view: AttentionView) {
   return {
-    body: (
-      <>
-        <p className="tl-words" data-testid="attention-words">
-          {words(view)}
-        </p>
-        <JsonView label={view.t("common.details")} value={view.entry.detail} />
-      </>
+    title: orderEventWords(view.entry.title, view.t),
+    meta: (
+      <p className="tl-words" data-testid="attention-words">
+        {words(view)}
+      </p>
     ),
   };
 }

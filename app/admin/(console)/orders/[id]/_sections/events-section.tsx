@@ -1,6 +1,7 @@
 import { dynamicKey } from "@/lib/console/i18n/translate";
 import { DeliveryTable } from "../../../../_ui/delivery-rows";
 import { Time } from "../../../../_ui/format";
+import { TechnicalDetails } from "../../../../_ui/technical-details";
 import type { SectionProps } from "./section-props";
 
 /** What the order announced (lib/events), each event with its deliveries; nothing before the first. */
@@ -19,9 +20,15 @@ export function EventsSection({
         {events.map((event) => (
           <li key={event.id} data-event={event.type}>
             <h3 className="event-title">
-              {t(dynamicKey("eventType", event.type))} <span className="mono muted">{event.type}</span>{" "}
-              <Time at={event.occurredAt} locale={locale} />
+              {t(dynamicKey("eventType", event.type))} <Time at={event.occurredAt} locale={locale} />
             </h3>
+            <TechnicalDetails
+              label={t("timeline.technical")}
+              codes={[
+                ["type", event.type],
+                ["id", event.id],
+              ]}
+            />
             {!event.dispatched ? (
               <p className="muted">{t("events.waiting")}</p>
             ) : event.deliveries.length === 0 ? (

@@ -1,5 +1,6 @@
 import type { Locale, MessageKey } from "@/lib/console/i18n/translate";
 import type { OperatorIdentity } from "@/lib/operators/operator-identity";
+import type { RefundLimitsNow } from "@/lib/payments/refunds/limit-passed";
 import { jsonSafe } from "@/lib/platform/json";
 import { Amount } from "../../../../_ui/format";
 import { OrderActions } from "../../../../_ui/order-actions";
@@ -36,7 +37,8 @@ export function MoneySection({
   locale,
   t,
   operator,
-}: SectionProps & { operator: Pick<OperatorIdentity, "permissions"> }) {
+  limits,
+}: SectionProps & { operator: Pick<OperatorIdentity, "permissions">; limits: RefundLimitsNow | null }) {
   const { order, money, actions } = detail;
   const row = (key: MessageKey, fils: bigint, prefix = "", total = false) => (
     <MoneyRow label={`${prefix}${t(key)}`} fils={fils} locale={locale} total={total} />
@@ -72,6 +74,7 @@ export function MoneySection({
         actions={jsonSafe(actions)}
         money={jsonSafe(money)}
         customer={detail.person?.name ?? null}
+        limits={limits && jsonSafe(limits)}
         emptyText={
           operator.permissions.some(
             (permission) => permission !== "orders.read" && permission !== "orders.export",

@@ -13,7 +13,7 @@ import type { SectionProps } from "./section-props";
  * were none.
  */
 export function RefundRequestsSection({
-  detail: { order },
+  detail: { order, person },
   locale,
   t,
   actorName,
@@ -51,18 +51,20 @@ export function RefundRequestsSection({
               <td data-label={t("approvals.col.amount")} className="num">
                 <Amount fils={request.amountFils} locale={locale} />
               </td>
-              <td data-label={t("approvals.col.requestedBy")} dir="auto">
-                {actorName(request.requestedBy) ?? "—"}
+              <td data-label={t("approvals.col.requestedBy")}>
+                <bdi>{actorName(request.requestedBy) ?? "—"}</bdi>
               </td>
-              <td data-label={t("approvals.col.reason")} dir="auto">
-                {request.reason ?? "—"}
+              <td data-label={t("approvals.col.reason")}>
+                <bdi>{request.reason ?? "—"}</bdi>
               </td>
               <td data-label={t("common.actions")}>
                 {request.status === "PENDING" ? (
                   <RefundRequestControls
                     requestId={request.id}
                     kind={request.kind}
+                    orderId={order.id}
                     amount={formatAmount(request.amountFils, locale)}
+                    customer={person?.name ?? null}
                     own={request.requestedBy === `operator:${operator.id}`}
                     canApprove={canApprove}
                   />

@@ -37,7 +37,9 @@ export function RefundsSection({ detail: { order }, locale, t, actorName }: Sect
                 </>
               ) : null}
             </td>
-            <td dir="auto">{refund.reason ?? "—"}</td>
+            <td>
+              <bdi>{refund.reason ?? "—"}</bdi>
+            </td>
             <td className="muted">{actorName(refund.requestedBy) ?? "—"}</td>
           </tr>
         ))}

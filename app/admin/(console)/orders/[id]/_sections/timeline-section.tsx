@@ -3,7 +3,9 @@ import { dynamicKey, type Locale, type MessageKey, type Translate } from "@/lib/
 import type { TimelineEntry, TimelineKind } from "@/lib/console/orders/order-timeline";
 import { Time } from "../../../../_ui/format";
 import { JsonView } from "../../../../_ui/json-view";
+import { actorWords, orderEventWords, wordsOr } from "../../../../_ui/record-words";
 import { ResultCode } from "../../../../_ui/result-code";
+import { TechnicalDetails } from "../../../../_ui/technical-details";
 import { attentionEntry } from "./attention-entry";
 import type { SectionProps } from "./section-props";
 
@@ -14,29 +16,27 @@ interface EntryView {
   t: Translate;
 }
 
-/** How an entry shows beyond its kind and time: a title (default: its code), a meta line, a body. */
+/**
+ * How an entry shows beyond its kind and time: its title in words, a meta line, and what goes under
+ * "Technical details" with its codes (the raw detail, the wallet's request and answer…).
+ */
 interface EntryParts {
-  title?: ReactNode;
+  title: ReactNode;
   meta?: ReactNode;
-  body: ReactNode;
+  technical?: ReactNode;
 }
 
-/** A status change reads "from → to", the arrow pointing the way the operator reads. */
+/** What happened in words; a status change also reads "from → to", the arrow the way the operator reads. */
 function statusChange({ entry, locale, t }: EntryView): EntryParts {
-  const details = <JsonView label={t("common.details")} value={entry.detail} />;
-  if (!entry.toStatus || entry.fromStatus === entry.toStatus) return { body: details };
+  const words = orderEventWords(entry.title, t);
+  if (!entry.toStatus || entry.fromStatus === entry.toStatus) return { title: words };
   const to = t(dynamicKey("status", entry.toStatus));
   const arrow = locale === "ar" ? "←" : "→";
-  const title = (
-    <>
-      {entry.fromStatus ? `${t(dynamicKey("status", entry.fromStatus))} ${arrow} ${to}` : to}{" "}
-      <span className="tl-meta mono">{entry.title}</span>
-    </>
-  );
-  return { title, body: details };
+  const change = entry.fromStatus ? `${t(dynamicKey("status", entry.fromStatus))} ${arrow} ${to}` : to;
+  return { title: words === to || entry.title === "CREATED" ? words : `${words} · ${change}` };
 }
 
-function walletCall({ detail, t }: EntryView): EntryParts {
+function walletCall({ entry, detail, t }: EntryView): EntryParts {
   const outcome = String(detail.outcome ?? "");
   const resultCode = detail.resultCode ? String(detail.resultCode) : "";
   // A `U` with an *_IN_PROCESS code is the wallet saying "still working on it" (a refund it will
@@ -55,7 +55,7 @@ function walletCall({ detail, t }: EntryView): EntryParts {
           : "tone-warn";
   const meta = (
     <>
-      <span className={`badge ${tone}`}>{outcome || "?"}</span>{" "}
+      <span className={`badge ${tone}`}>{wordsOr("walletOutcome", outcome, t, "common.none")}</span>{" "}
       {resultCode && outcome !== "S" && !unanswered ? <ResultCode code={resultCode} t={t} /> : null}
       {detail.errorKind && !inProcess ? (
         <>
@@ -68,31 +68,31 @@ function walletCall({ detail, t }: EntryView): EntryParts {
       ) : null}
     </>
   );
-  const body = (
+  const technical = (
     <>
       <JsonView label={t("timeline.request")} value={detail.request} />
       <JsonView label={t("timeline.response")} value={detail.response} />
     </>
   );
-  return { meta, body };
+  return { title: wordsOr("walletOperation", entry.title, t, "timeline.kind.wallet"), meta, technical };
 }
 
-function notification({ detail, t }: EntryView): EntryParts {
+function notification({ entry, detail, t }: EntryView): EntryParts {
   const meta = (
     <>
       <span className={`badge ${detail.verified ? "tone-ok" : "tone-bad"}`}>
         {detail.verified ? t("timeline.verified") : t("timeline.unverified")}
       </span>{" "}
-      <span className="mono">{String(detail.status ?? "")}</span>
+      <span>{wordsOr("notificationStatus", String(detail.status ?? ""), t, "common.none")}</span>
       {detail.error ? <span className="flag"> {String(detail.error)}</span> : null}
     </>
   );
-  return { meta, body: <JsonView label={t("notifications.rawBody")} value={detail.body} /> };
+  return {
+    title: wordsOr("notificationKind", entry.title, t, "timeline.kind.notification"),
+    meta,
+    technical: <JsonView label={t("notifications.rawBody")} value={detail.body} />,
+  };
 }
-
-const details = ({ entry, t }: EntryView): EntryParts => ({
-  body: <JsonView label={t("common.details")} value={entry.detail} />,
-});
 
 const ENTRY_PARTS: Record<TimelineKind, (view: EntryView) => EntryParts> = {
   status: statusChange,
@@ -101,33 +101,55 @@ const ENTRY_PARTS: Record<TimelineKind, (view: EntryView) => EntryParts> = {
   attention: attentionEntry,
   wallet: walletCall,
   notification,
-  audit: details,
-  job: (view) => ({
-    ...details(view),
-    meta: view.detail.runsAt instanceof Date ? <Time at={view.detail.runsAt} locale={view.locale} /> : null,
+  audit: ({ entry, t }) => ({ title: wordsOr("audit.action", entry.title, t, "timeline.kind.audit") }),
+  job: ({ entry, detail, locale, t }) => ({
+    title: wordsOr("jobQueue", entry.title, t, "timeline.kind.job"),
+    meta: detail.runsAt instanceof Date ? <Time at={detail.runsAt} locale={locale} /> : null,
   }),
 };
+
+/** The stored codes of an entry, for the technical details: what it is, who did it as recorded. */
+function entryCodes(entry: TimelineEntry, detail: Record<string, unknown>): [string, string | undefined][] {
+  return [
+    ["type", entry.title],
+    ["actor", entry.actor],
+    ["requestKey", typeof detail.requestKey === "string" ? detail.requestKey : undefined],
+  ];
+}
 
 function TimelineItem({
   entry,
   locale,
   t,
   actorName,
-}: { entry: TimelineEntry } & Omit<SectionProps, "detail">) {
+  customerName,
+}: { entry: TimelineEntry; customerName: string | null } & Omit<SectionProps, "detail">) {
   const detail = (entry.detail ?? {}) as Record<string, unknown>;
   const parts = ENTRY_PARTS[entry.kind]({ entry, detail, locale, t });
+  const by = entry.actor
+    ? actorWords(entry.actor, { t, operatorName: (actor) => actorName(actor), customerName })
+    : null;
+  // Wallet calls and notifications show their own stored documents; the others their event's detail.
+  const rawDetail = entry.kind === "wallet" || entry.kind === "notification" ? undefined : entry.detail;
   return (
-    <li className={`k-${entry.kind}`} data-kind={entry.kind}>
+    <li className={`k-${entry.kind}`} data-kind={entry.kind} data-type={entry.title}>
       <div className="tl-head">
         <span className="tl-title">{t(`timeline.kind.${entry.kind}` as MessageKey)}</span>
-        <span>{parts.title ?? <span className="mono">{entry.title}</span>}</span>
+        <span className="tl-what">{parts.title}</span>
         <span className="tl-meta">
           <Time at={entry.at} locale={locale} />
-          {entry.actor ? ` · ${t("timeline.by", { actor: actorName(entry.actor) ?? "" })}` : ""}
+          {by ? (
+            <>
+              {" · "}
+              <bdi data-actor>{t("timeline.by", { actor: by })}</bdi>
+            </>
+          ) : null}
         </span>
       </div>
       {parts.meta ? <div className="tl-meta">{parts.meta}</div> : null}
-      {parts.body}
+      <TechnicalDetails label={t("timeline.technical")} codes={entryCodes(entry, detail)} value={rawDetail}>
+        {parts.technical}
+      </TechnicalDetails>
     </li>
   );
 }
@@ -144,7 +166,7 @@ function keyedTimeline(timeline: TimelineEntry[]) {
 }
 
 /** The order's whole story, oldest first: what changed, what the wallet said, who did what. */
-export function TimelineSection({ detail: { timeline }, ...view }: SectionProps) {
+export function TimelineSection({ detail: { timeline, person }, ...view }: SectionProps) {
   return (
     <section className="card" id="timeline">
       <h2>{view.t("order.timeline")}</h2>
@@ -153,7 +175,7 @@ export function TimelineSection({ detail: { timeline }, ...view }: SectionProps)
       ) : (
         <ol className="timeline">
           {keyedTimeline(timeline).map(({ key, entry }) => (
-            <TimelineItem key={key} entry={entry} {...view} />
+            <TimelineItem key={key} entry={entry} customerName={person?.name ?? null} {...view} />
           ))}
         </ol>
       )}
