@@ -3,6 +3,7 @@
 // and day (its dedupe key) as a message for flush-alerts.ts to send.
 
 import { DAILY_SUMMARY } from "@/lib/events/alerts/alert-types";
+import { REFUND_CONFIRMED } from "@/lib/payments/refunds/refund-figures";
 import { REFUND_IN_FLIGHT_STATUSES } from "@/lib/payments/refunds/refund-state";
 import type { PrismaClient } from "@/lib/platform/db";
 import { baghdadDayStart } from "@/lib/platform/time/baghdad-day";
@@ -28,7 +29,9 @@ async function summaryOfDay(prisma: PrismaClient, day: string) {
       _sum: { amountFils: true },
     }),
     prisma.refund.aggregate({
-      where: { status: "SUCCESS", updatedAt: { gte: from, lt: to } },
+      // By when the wallet confirmed it, as the dashboard counts "refunded" (refund-figures.ts): a
+      // row touched later (a flag cleared) must not move its refund to another day.
+      where: { status: REFUND_CONFIRMED, refundedAt: { gte: from, lt: to } },
       _count: true,
       _sum: { amountFils: true },
     }),

@@ -313,6 +313,7 @@ export const ar: Messages = {
   "flag.resolvedNote": "حُسمت الإشارة {when} بواسطة {who}: «{note}»",
   "flag.cleared.PAYMENT_SETTLED": "زالت الإشارة من تلقاء نفسها: حسمت المحفظة الدفع ({status}).",
   "flag.cleared.REFUND_SETTLED": "زالت الإشارة من تلقاء نفسها: حسمت المحفظة الاسترداد ({status}).",
+  "flag.cleared.OPERATION_SETTLED": "زالت الإشارة من تلقاء نفسها: حسمت المحفظة خطوة الضمان ({status}).",
   "flag.confirmedNotAllowed": "أكدت المحفظة «{fact}» وحالة الطلب لا تسمح بذلك.",
   "flag.kind.payment": "دفع",
   "flag.kind.refund": "استرداد",

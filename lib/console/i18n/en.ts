@@ -322,6 +322,7 @@ export const en = {
   "flag.resolvedNote": "Flag resolved {when} by {who}: “{note}”",
   "flag.cleared.PAYMENT_SETTLED": "Cleared by itself: the wallet settled the payment ({status}).",
   "flag.cleared.REFUND_SETTLED": "Cleared by itself: the wallet settled the refund ({status}).",
+  "flag.cleared.OPERATION_SETTLED": "Cleared by itself: the wallet settled the escrow step ({status}).",
   "flag.confirmedNotAllowed": "The wallet confirmed “{fact}”, which the order's state did not allow.",
   "flag.kind.payment": "payment",
   "flag.kind.refund": "refund",

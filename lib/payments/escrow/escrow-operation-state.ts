@@ -7,6 +7,7 @@
 //
 // RETRY means the wallet said MUTEX_OPERATION_IN_PROCESSING ("wait and retry"); UNKNOWN means no
 // usable answer (U, timeout): both are settled later by reconciliation with the same request id.
+import { clearSettledOperationFlag } from "@/lib/payments/orders/clear-flag";
 import type { EscrowOperation, OperationStatus, Prisma, PrismaClient } from "@/lib/platform/db";
 import { moveStatus } from "@/lib/platform/state/move-status";
 import { sourcesOf, type TransitionTable } from "@/lib/platform/state/transitions";
@@ -48,8 +49,24 @@ export async function moveEscrowOperation(
     id: operation.id,
     transitions: ESCROW_OPERATION_TRANSITIONS,
     to: move.to,
-    write: (tx) =>
-      tx.escrowOperation.update({ where: { id: operation.id }, data: { ...move.data, status: move.to } }),
+    write: async (tx) => {
+      await tx.escrowOperation.update({
+        where: { id: operation.id },
+        data: { ...move.data, status: move.to },
+      });
+      if (move.to === "SUCCESS" || move.to === "FAIL") {
+        // Its "not settled" flag is no longer true once none of its kind is left in flight.
+        await clearSettledOperationFlag(tx, operation, move.to, (inner) =>
+          inner.escrowOperation.count({
+            where: {
+              orderId: operation.orderId,
+              type: operation.type,
+              status: { in: [...IN_FLIGHT_STATUSES] },
+            },
+          }),
+        );
+      }
+    },
     record: (tx, from) =>
       tx.orderEvent.create({
         data: {

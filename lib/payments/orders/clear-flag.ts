@@ -57,3 +57,41 @@ export async function clearSettledRefundFlag(tx: Prisma.TransactionClient, refun
     },
   });
 }
+
+/**
+ * In the transaction that settles an escrow operation (accept, cancel, void): clears the order's
+ * "not settled" flag for that operation once none of its kind is left in flight, with a timeline line.
+ */
+export async function clearSettledOperationFlag(
+  tx: Prisma.TransactionClient,
+  operation: { orderId: string; type: string; id: string },
+  status: string,
+  stillInFlight: (tx: Prisma.TransactionClient) => Promise<number>,
+): Promise<void> {
+  const order = await tx.order.findUnique({
+    where: { id: operation.orderId },
+    select: { needsAttention: true, attentionReason: true, attentionFlag: true },
+  });
+  const flag = readFlag(order?.attentionFlag);
+  if (!order?.needsAttention || flag?.kind !== "OPERATION_UNSETTLED") return;
+  if (flag.operation !== operation.type.toLowerCase() || (await stillInFlight(tx)) > 0) return;
+  const cleared = await tx.order.updateMany({
+    where: { id: operation.orderId, needsAttention: true, attentionReason: order.attentionReason },
+    data: CLEARED,
+  });
+  if (cleared.count === 0) return;
+  await tx.orderEvent.create({
+    data: {
+      orderId: operation.orderId,
+      type: "ATTENTION_CLEARED",
+      actor: "system",
+      detail: {
+        because: "OPERATION_SETTLED",
+        status,
+        operationId: operation.id,
+        reason: flagSentence(flag),
+        flag,
+      },
+    },
+  });
+}

@@ -250,6 +250,37 @@ describe("alerts", () => {
     const rule = await db.prisma.alertRule.create({
       data: { eventType: "daily.summary", channel: "EMAIL", target: "owner@shop.example", createdBy: "t" },
     });
+    // A refund the wallet confirmed on the 24th (Baghdad), its row touched again on the 25th (a flag
+    // cleared): it counts on the day the wallet confirmed it, as the dashboard counts it.
+    const customer = await db.prisma.customer.create({
+      data: { walletCustomerId: `w-${crypto.randomUUID()}` },
+    });
+    const order = await db.prisma.order.create({
+      data: {
+        customerId: customer.id,
+        flow: "CASHIER",
+        productCode: "51051000101000000011",
+        currency: "IQD",
+        amountFils: 12_000_000n,
+        status: "PAID",
+        idempotencyKey: "daily-summary",
+        paymentRequestId: `pay_${crypto.randomUUID()}`,
+        refundedFils: 5_000_000n,
+        confirmedRefundFils: 5_000_000n,
+      },
+    });
+    await db.prisma.refund.create({
+      data: {
+        orderId: order.id,
+        refundRequestId: `refund_${crypto.randomUUID()}`,
+        amountFils: 5_000_000n,
+        currency: "IQD",
+        status: "SUCCESS",
+        requestedBy: "operator:t",
+        refundedAt: new Date("2026-11-24T12:00:00Z"),
+        updatedAt: new Date("2026-11-25T01:00:00Z"),
+      },
+    });
     // 05:00 UTC is 08:00 in Baghdad.
     expect(await writeDailySummaries(db.prisma, new Date("2026-11-25T04:59:00Z"), 8)).toBe(0);
     expect(await writeDailySummaries(db.prisma, new Date("2026-11-25T05:00:00Z"), 8)).toBe(1);
@@ -257,6 +288,7 @@ describe("alerts", () => {
     const message = await db.prisma.alertMessage.findFirstOrThrow({ where: { ruleId: rule.id } });
     expect(message.subject).toBe("Daily summary for 2026-11-24 (Baghdad)");
     expect(message.body).toContain("Payments received: 0 orders, 0 IQD");
+    expect(message.body).toContain("Refunds that succeeded: 1, 5,000 IQD.");
     await flushAlerts(db.prisma, sender(), logger, { dailySummaryHour: 24, writeDailySummaries });
     expect(mail.messages.filter((m) => m.to === "owner@shop.example").map((m) => m.subject)).toEqual([
       "Daily summary for 2026-11-24 (Baghdad)",

@@ -5,9 +5,11 @@
 // the refund) clears itself with a line on the order's timeline.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OperatorIdentity } from "@/lib/operators/operator-identity";
+import { requestEscrowOperation } from "@/lib/payments/escrow/escrow-operations";
 import { createOrder } from "@/lib/payments/orders/create-order";
 import { flagOrder } from "@/lib/payments/orders/flag-order";
 import { resolveOrderFlag } from "@/lib/payments/orders/resolve-flag";
+import { reconcileEscrowOperation } from "@/lib/payments/reconcile/reconcile-escrow-operation";
 import { reconcileOrder } from "@/lib/payments/reconcile/reconcile-order";
 import { reconcileRefund } from "@/lib/payments/reconcile/reconcile-refund";
 import { requestRefund } from "@/lib/payments/refunds/request-refund";
@@ -177,5 +179,41 @@ describe("a flag on an unsettled refund", () => {
     const [cleared] = await events(orderId, "ATTENTION_CLEARED");
     expect(cleared?.detail).toMatchObject({ because: "REFUND_SETTLED", status: "SUCCESS", refundId });
     expect((await order(orderId)).confirmedRefundFils).toBe(2_000_000n);
+  });
+});
+
+describe("a flag on an unsettled escrow step", () => {
+  it("clears itself with a timeline line once the wallet settles the accept", async () => {
+    const { customerId } = await merchant.newCustomer();
+    const { order: created } = await createOrder(merchant.ctx, customerId, {
+      flow: "ESCROW",
+      items: [{ sku: "MUG", quantity: 1 }],
+      idempotencyKey: crypto.randomUUID(),
+    });
+    await merchant.sandbox.payAtCashier(created.paymentId as string);
+    await merchant.eventually(async () => (await order(created.id)).status === "PAID");
+    await merchant.sandbox.setFault("merchantAccept", "U");
+    const sent = await requestEscrowOperation(merchant.ctx, created.id, {
+      type: "ACCEPT",
+      requestedBy: "operator:test",
+    });
+    expect(sent.operation.status).toBe("UNKNOWN");
+    await merchant.sandbox.setFault("inquiryPayment", "U", 50);
+    await merchant.advanceClock(FLAG_AFTER_MS / 1000 + 1);
+    await reconcileEscrowOperation(merchant.ctx, sent.operation.id, settings);
+    expect(await order(created.id)).toMatchObject({
+      needsAttention: true,
+      attentionFlag: { kind: "OPERATION_UNSETTLED", operation: "accept" },
+    });
+
+    await merchant.sandbox.control("DELETE", "/sandbox/faults");
+    await reconcileEscrowOperation(merchant.ctx, sent.operation.id, settings);
+    expect(await order(created.id)).toMatchObject({
+      status: "ACCEPTED",
+      needsAttention: false,
+      attentionFlag: null,
+    });
+    const [cleared] = await events(created.id, "ATTENTION_CLEARED");
+    expect(cleared?.detail).toMatchObject({ because: "OPERATION_SETTLED", status: "SUCCESS" });
   });
 });

@@ -32,7 +32,7 @@ function words({ entry, detail, locale, t }: AttentionView): ReactNode {
     case "ATTENTION_CLEARED":
       return t(`flag.cleared.${String(detail.because)}` as MessageKey, {
         status: t(
-          dynamicKey(detail.because === "REFUND_SETTLED" ? "refundStatus" : "status", String(detail.status)),
+          dynamicKey(detail.because === "PAYMENT_SETTLED" ? "status" : "refundStatus", String(detail.status)),
         ),
       });
     default:
