@@ -2,6 +2,7 @@
 // in-process as it runs in production (its scan, then the jobs the scan enqueued, until nothing is
 // due), the wallet's own record of the charges, and time moved to a period's next try.
 import { bindAgreement, prepareAgreement } from "@/lib/payments/agreements/agreements";
+import { definePlan } from "@/lib/payments/subscriptions/plans";
 import { processSubscriptions } from "@/workers/subscriptions";
 import type { MerchantHarness } from "./merchant";
 
@@ -97,4 +98,54 @@ export async function subscriptionEvents(merchant: MerchantHarness, subscription
     orderBy: { seq: "asc" },
   });
   return rows;
+}
+
+/**
+ * `count` subscriptions in `status` whose second period is due now (period 1 paid a month ago),
+ * spread over the given customers (each with a bound agreement) and as many plans as needed; written
+ * in SQL, as a month of renewals would find them. Returns their ids.
+ */
+export async function seedDueSubscriptions(
+  merchant: MerchantHarness,
+  input: {
+    customers: string[];
+    count: number;
+    status: "ACTIVE" | "PAUSED" | "CANCELLED";
+    cancelAtPeriodEnd?: boolean;
+    tag: string;
+  },
+): Promise<string[]> {
+  const plans = Math.ceil(input.count / input.customers.length);
+  const planIds: string[] = [];
+  for (let index = 0; index < plans; index++) {
+    const plan = await definePlan(merchant.db.prisma, {
+      sku: `${input.tag}-${index}`.toUpperCase(),
+      name: `Club ${input.tag} ${index}`,
+      nameArabic: `نادي ${index}`,
+      priceFils: 1_000_000n + BigInt(index) * 1_000n,
+      intervalUnit: "MONTH",
+    });
+    planIds.push(plan.id);
+  }
+  const rows = await merchant.db.prisma.$queryRaw<{ id: string }[]>`
+    WITH pairs AS (
+      SELECT c.id AS customer_id, a.id AS agreement_id, p.id AS plan_id, row_number() OVER () AS n
+      FROM unnest(${input.customers}::text[]) AS c(id)
+      JOIN agreements a ON a.customer_id = c.id AND a.status = 'ACTIVE'
+      CROSS JOIN unnest(${planIds}::text[]) AS p(id)),
+    subs AS (
+      INSERT INTO subscriptions (id, customer_id, plan_id, agreement_id, status, idempotency_key, current_period,
+                                 current_period_end, billing_anchor, cancel_at_period_end, updated_at)
+      SELECT gen_random_uuid()::text, customer_id, plan_id, agreement_id, ${input.status}::subscription_status,
+             ${input.tag} || '-' || n, 1, now(), now() - interval '1 month', ${input.cancelAtPeriodEnd ?? false}, now()
+      FROM pairs WHERE n <= ${input.count}
+      RETURNING id, plan_id),
+    periods AS (
+      INSERT INTO subscription_periods (id, subscription_id, number, status, starts_at, ends_at, amount_fils,
+                                        next_attempt_at, updated_at)
+      SELECT gen_random_uuid()::text, subs.id, 2, 'SCHEDULED', now(), now() + interval '1 month', pr.price_fils,
+             now() - interval '1 second', now()
+      FROM subs JOIN subscription_plans sp ON sp.id = subs.plan_id JOIN products pr ON pr.sku = sp.sku)
+    SELECT id FROM subs`;
+  return rows.map((row) => row.id);
 }

@@ -3,7 +3,7 @@
 // alone:
 //
 // - periods due for a try (SCHEDULED, next try passed, subscription billed), and CHARGING periods
-//   whose check-back time passed (their order may have settled since);
+//   whose order has settled since (reconciliation, a notification), or whose check-back time passed;
 // - subscriptions whose grace after a failed charge is over: past due.
 //
 // Due periods are *claimed*: `lease_until` moves ahead in the same statement, so the next scan (or
@@ -24,9 +24,14 @@ export async function claimDuePeriods(
     UPDATE subscription_periods SET lease_until = ${window.leaseUntil}
     WHERE id IN (
       SELECT p.id FROM subscription_periods p JOIN subscriptions s ON s.id = p.subscription_id
-      WHERE p.status IN ('SCHEDULED', 'CHARGING') AND p.next_attempt_at <= ${window.now}
+      WHERE p.status IN ('SCHEDULED', 'CHARGING')
         AND (p.lease_until IS NULL OR p.lease_until <= ${window.now})
-        AND (p.status = 'CHARGING' OR s.status IN (${BILLED}))
+        AND CASE WHEN p.status = 'SCHEDULED' THEN p.next_attempt_at <= ${window.now} AND s.status IN (${BILLED})
+                 -- A try at the wallet: look again when its order settled (reconciliation, a
+                 -- notification), or at its check-back time in any case.
+                 ELSE p.next_attempt_at <= ${window.now}
+                   OR EXISTS (SELECT 1 FROM orders o WHERE o.id = p.order_id AND o.status IN ('PAID', 'FAILED', 'CLOSED'))
+            END
       ORDER BY p.next_attempt_at
       LIMIT ${window.limit}
       FOR UPDATE OF p SKIP LOCKED)
