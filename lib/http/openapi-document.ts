@@ -89,7 +89,10 @@ const SECURITY_SCHEMES: Record<string, oas31.SecuritySchemeObject> = {
     description:
       "For scripts: an API key (`wmk_…`) an ADMIN made on the API keys page or with POST " +
       "/api/admin/api-keys, as `Authorization: Bearer <key>`; it acts for its maker with its own role " +
-      "(at most the maker's) until it expires or is revoked. A key never does what is for people " +
+      "(at most the maker's) until it expires or is revoked — by hand, or with its maker's password " +
+      "change, second-factor reset, sessions ended by an admin, or disabling. While the maker's role " +
+      "requires a second factor they have not set up, the key answers 403 with details.reason " +
+      "API_KEY_SUSPENDED. A key never does what is for people " +
       "signed in: the own-account operations (passkeys, two-step sign-in, sessions), operators.manage, " +
       "or making API keys (403 with details.reason SIGNED_IN_ONLY). The console's session token is " +
       "accepted the same way. A browser never sends either by itself, so writes need no Origin. Each operation " +
