@@ -164,6 +164,7 @@ try {
   );
 
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const running = await startWorkers({
     ctx,
     redisUrl: REDIS_URL,
@@ -179,7 +180,10 @@ try {
     if (performance.now() - started > 30 * 60_000) throw new Error(`only ${paid}/${due} charged in 30 min`);
   }
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   await running.close();
+  // CPU per charge of the worker process: what one core would do if the machine were its own.
+  const cpuMsPerCharge = (cpu.user + cpu.system) / 1000 / paid;
 
   const payments = (await (
     await fetch(`${walletUrl}/sandbox/payments?clientId=${encodeURIComponent(clientId)}`)
@@ -191,6 +195,10 @@ try {
     `billing: ${paid} of ${due} due periods charged in ${seconds.toFixed(1)} s = ${rate.toFixed(1)} charges/s ` +
       `(one worker, concurrency ${CONCURRENCY}); wallet payments: ${successes.length} successful for ${periods.size} periods ` +
       `(charged twice: ${successes.length - periods.size}), ${payments.length - successes.length} not successful`,
+  );
+  console.log(
+    `worker CPU: ${cpuMsPerCharge.toFixed(1)} ms per charge = ${(1000 / cpuMsPerCharge).toFixed(0)} charges/s per core of the worker ` +
+      `(the sandbox and PostgreSQL use their own)`,
   );
   console.log(
     `100,000 renewals at this rate: ${(100_000 / rate / 60).toFixed(1)} min (goal: under 60 min, ≥ 27.8 charges/s)`,

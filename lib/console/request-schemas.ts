@@ -3,7 +3,13 @@
 // schemas the routes validate with and the services take their input types from. Error messages of
 // invalid input come from here, so keep them as they are: the console and scripts read them.
 import { z } from "zod";
-import { NotificationKind, NotificationStatus, OrderFlow, RefundStatus } from "@/generated/prisma/enums";
+import {
+  NotificationKind,
+  NotificationStatus,
+  OrderFlow,
+  RefundStatus,
+  SubscriptionStatus,
+} from "@/generated/prisma/enums";
 import { MONEY_FIGURES } from "@/lib/console/money-figure-names";
 import type { OrderActionName } from "@/lib/console/orders/actions/order-action-names";
 import { ALERT_RULE_TYPES, CHAT_FORMATS } from "@/lib/events/alerts/alert-types";
@@ -121,6 +127,13 @@ export const refundListQuery = z.object({
 export const customerListQuery = z.object({
   q: z.string().max(128).optional().meta({ description: "A customer id or the wallet's customerId." }),
   reauthorize: z.literal("true").optional(),
+  after,
+  limit,
+});
+
+export const subscriptionListQuery = z.object({
+  status: z.enum(SubscriptionStatus).optional(),
+  planId: z.uuid().optional(),
   after,
   limit,
 });

@@ -12,6 +12,7 @@ const SECTIONS: { href: string; label: MessageKey; needs: Permission }[] = [
   { href: "/admin/refunds", label: "nav.refunds", needs: "orders.read" },
   { href: "/admin/approvals", label: "nav.approvals", needs: "refunds.approve" },
   { href: "/admin/customers", label: "nav.customers", needs: "orders.read" },
+  { href: "/admin/subscriptions", label: "nav.subscriptions", needs: "orders.read" },
   { href: "/admin/notifications", label: "nav.notifications", needs: "orders.read" },
   { href: "/admin/catalog", label: "nav.catalog", needs: "orders.read" },
   { href: "/admin/events", label: "nav.events", needs: "orders.read" },
