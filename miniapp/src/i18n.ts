@@ -32,3 +32,8 @@ export function t(key: MessageKey, params: Record<string, string> = {}): string 
 export function hasMessage(key: string): key is MessageKey {
   return key in MESSAGES.en;
 }
+
+/** A count in the customer's digits: 3, or ٣ in Arabic. */
+export function count(value: number): string {
+  return new Intl.NumberFormat(current === "ar" ? "ar-IQ" : "en-US").format(value);
+}

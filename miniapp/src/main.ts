@@ -5,7 +5,7 @@ import { walletLanguage } from "./bridge";
 import { itemCount } from "./cart";
 import { el } from "./dom";
 import { backendProblem } from "./errors";
-import { initialLanguage, language, setLanguage, t } from "./i18n";
+import { count, initialLanguage, language, setLanguage, t } from "./i18n";
 import { signIn } from "./session";
 import { renderAccount } from "./views/account";
 import { renderCart } from "./views/cart";
@@ -16,7 +16,7 @@ import { problemBox } from "./views/problem";
 
 const PAGES: { path: string; label: () => string }[] = [
   { path: "#/", label: () => t("navShop") },
-  { path: "#/cart", label: () => `${t("navCart")} (${itemCount()})` },
+  { path: "#/cart", label: () => `${t("navCart")} (${count(itemCount())})` },
   { path: "#/orders", label: () => t("navOrders") },
   { path: "#/account", label: () => t("navAccount") },
 ];

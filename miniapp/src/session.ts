@@ -31,6 +31,9 @@ connectSession({ ready: () => signingIn ?? signIn(), renew: signIn });
 
 /** Asks for `scope` as well (consent in the wallet) and starts a session carrying it. */
 export async function grant(scope: string): Promise<void> {
+  // One sign-in at a time: the silent one still running would otherwise answer last and replace
+  // this session (and the customer's scopes) with its own.
+  await signingIn?.catch(() => undefined);
   // A refusal leaves the session as it was: only a new session replaces the old one.
   const attempt = startWith([...new Set([...granted, scope])]);
   signingIn = attempt.then(

@@ -4,7 +4,7 @@ import { changeQuantity, readCart } from "../cart";
 import { checkout } from "../checkout";
 import { el, screen } from "../dom";
 import { backendProblem } from "../errors";
-import { t } from "../i18n";
+import { count, t } from "../i18n";
 import { formatIqd } from "../money";
 import { loadProducts, productName } from "../products";
 import { problemBox } from "./problem";
@@ -23,7 +23,7 @@ function line(product: Product, quantity: number): HTMLElement {
         { type: "button", "aria-label": t("decrease", { name }), onclick: () => update(product.sku, -1) },
         "−",
       ),
-      el("output", { "aria-label": t("quantityOf", { name }) }, String(quantity)),
+      el("output", { "aria-label": t("quantityOf", { name }) }, count(quantity)),
       el(
         "button",
         { type: "button", "aria-label": t("increase", { name }), onclick: () => update(product.sku, 1) },

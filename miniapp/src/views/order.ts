@@ -6,7 +6,7 @@ import { tradePay } from "../bridge";
 import { changeQuantity } from "../cart";
 import { el, screen } from "../dom";
 import { backendProblem, failureText } from "../errors";
-import { t } from "../i18n";
+import { count, t } from "../i18n";
 import { formatIqd } from "../money";
 import { isFinal, statusText, waitsForShop } from "../order-status";
 import { mayHavePaid, recentPayResult, rememberPayResult } from "../pay-result";
@@ -123,7 +123,7 @@ function orderView(order: Order, follow: () => void): Node[] {
         el(
           "li",
           {},
-          `${productName(item)} × ${item.quantity}`,
+          `${productName(item)} × ${count(item.quantity)}`,
           el("span", { class: "price" }, formatIqd(BigInt(item.unitPrice) * BigInt(item.quantity))),
         ),
       ),
