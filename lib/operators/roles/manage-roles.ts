@@ -138,8 +138,11 @@ export async function deleteRole(ctx: Context, actor: OperatorIdentity, key: str
 /** Applies the role to every role at once: "require a second factor" for everyone, or for nobody. */
 export async function requireSecondFactorForAll(ctx: Context, actor: OperatorIdentity, required: boolean) {
   return ctx.prisma.$transaction(async (tx) => {
+    // All at once is no way round the ceiling: a role holding more than yours is not yours to change.
+    const toChange = await tx.role.findMany({ where: { requireSecondFactor: !required } });
+    for (const role of toChange) assertNotAbove(actor, grantsOf(role), `The role ${role.name}`);
     const changed = await tx.role.updateMany({
-      where: { requireSecondFactor: !required },
+      where: { key: { in: toChange.map((role) => role.key) } },
       data: { requireSecondFactor: required },
     });
     await recordAudit(tx, {

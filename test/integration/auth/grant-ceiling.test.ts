@@ -121,6 +121,16 @@ describe("roles", () => {
     expect(finance.name).toBe("Finance");
   });
 
+  it("cannot change every role's second-factor policy at once while some role holds more than its own", async () => {
+    await expectRefused(
+      await as(small)("POST", "/api/admin/roles/second-factor", { requireSecondFactor: true }),
+    );
+    expect(await app.db.prisma.role.count({ where: { requireSecondFactor: true } })).toBe(0);
+    // Where nothing above its own would change, there is nothing to refuse.
+    const nothing = await as(small)("POST", "/api/admin/roles/second-factor", { requireSecondFactor: false });
+    expect(await nothing.json()).toEqual({ rolesChanged: 0 });
+  });
+
   it("cannot give a refund limit looser than its own, nor lift a limit by adding the refund permission", async () => {
     const make = (name: string, extra: Record<string, unknown>) =>
       as(counter)("POST", "/api/admin/roles", {
