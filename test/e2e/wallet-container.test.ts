@@ -116,6 +116,7 @@ describe("my.getAuthCode", () => {
     expect(
       await wallet.applyToken({ grantType: "AUTHORIZATION_CODE", authCode: String(second.result.authCode) }),
     ).toMatchObject({ status: "F", resultCode: "EXPIRED_CODE" });
+    await sandbox.control("POST", "/sandbox/clock", { reset: true });
     await page.close();
   });
 
