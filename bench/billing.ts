@@ -167,7 +167,7 @@ try {
   const cpuBefore = process.cpuUsage();
   const running = await startWorkers({
     ctx,
-    redisUrl: REDIS_URL,
+    redis: REDIS_URL,
     prefix,
     queues: ["subscriptions"],
     settings: DEFAULT_JOB_SETTINGS,

@@ -214,7 +214,7 @@ try {
     ? await reconcileDirectly(ctx, directIds)
     : await startWorkers({
         ctx,
-        redisUrl: REDIS_URL,
+        redis: REDIS_URL,
         prefix,
         queues: ["reconcile"],
         settings: DEFAULT_JOB_SETTINGS,

@@ -43,7 +43,7 @@ if (unknown.length > 0) {
 
 const running = await startWorkers({
   ctx,
-  redisUrl: env.redisUrl,
+  redis: env.redis,
   prefix: env.queuePrefix,
   queues,
   settings: jobSettingsFromEnv(env),

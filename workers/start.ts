@@ -1,16 +1,21 @@
 // Starts BullMQ workers for the given queues on one Redis, with the process's domain services:
-// one ioredis connection per Worker (`maxRetriesPerRequest: null`, retries forever while Redis is
+// one ioredis connection (or cluster client) per Worker (`maxRetriesPerRequest: null`, retries forever while Redis is
 // away), a separate producer connection for the jobs the processors enqueue and for the schedulers,
 // and `close()` for graceful shutdown (finish the jobs in hand, then let go of Redis).
 // workers/main.ts uses it for `npm run workers`; tests and the bench start workers in-process with it.
 import { hostname } from "node:os";
 import { type Job, Worker } from "bullmq";
-import type { Redis } from "ioredis";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import { BullJobQueue } from "@/lib/platform/queue/bullmq-queue";
 import { QUEUE_NAMES, type QueueName } from "@/lib/platform/queue/definitions";
+import { queuePrefixOf } from "@/lib/platform/queue/queue-prefix";
 import { DEFAULT_JOB_SETTINGS, type JobSettings } from "@/lib/platform/queue/settings";
-import { createRedisConnection, ensureRedisReady } from "@/lib/platform/redis";
+import {
+  createRedisConnection,
+  ensureRedisReady,
+  type RedisClient,
+  type RedisTarget,
+} from "@/lib/platform/redis";
 import { observeJob } from "./observe-job";
 import { PROCESSORS } from "./registry";
 import { upsertSchedules } from "./schedules";
@@ -18,7 +23,8 @@ import { upsertSchedules } from "./schedules";
 export interface StartWorkersOptions {
   /** Domain services; its `jobs` is replaced by a queue on this Redis and prefix. */
   ctx: ServiceContext;
-  redisUrl: string;
+  /** A `redis://` URL or the settings' topology (a cluster, a Sentinel-managed primary). */
+  redis: RedisTarget;
   prefix: string;
   queues?: readonly QueueName[];
   settings?: JobSettings;
@@ -42,20 +48,20 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
   const settings = options.settings ?? DEFAULT_JOB_SETTINGS;
   const lockDuration = options.lockDurationMs ?? 30_000;
   const logger = options.ctx.logger;
-  const connections: Redis[] = [];
+  const connections: RedisClient[] = [];
 
-  const producer = createRedisConnection(options.redisUrl, "producer", { lazyConnect: false });
+  const producer = createRedisConnection(options.redis, "producer", { lazyConnect: false });
   connections.push(producer);
   const jobs = new BullJobQueue(() => producer, options.prefix);
   const ctx: ServiceContext = { ...options.ctx, jobs };
 
   const workers = queues.map((name) => {
-    const connection = createRedisConnection(options.redisUrl, "worker", { lazyConnect: false });
+    const connection = createRedisConnection(options.redis, "worker", { lazyConnect: false });
     connections.push(connection);
     const run = (job: Job) => observeJob(name, job, () => PROCESSORS[name](ctx, job, settings));
     const worker = new Worker(name, run, {
       connection,
-      prefix: options.prefix,
+      prefix: queuePrefixOf(options.prefix, name, connection.isCluster),
       // Shown as the job's processedBy: which process ran it.
       name: `${hostname()}-${process.pid}`,
       concurrency: options.concurrency ?? 8,

@@ -12,6 +12,7 @@ import { z } from "zod";
 import { PRODUCT_CODES } from "@/lib/wallet/product-codes";
 import { loadPrivateKey, loadPublicKey } from "@/lib/wallet/signature";
 import { ensureLocalSecrets } from "./config/local-secrets";
+import { type RedisTopology, redisTopologyOf } from "./config/redis-topology";
 import { parseNetworks } from "./outbound/outbound-policy";
 
 const port = z.coerce.number().int().min(0).max(65_535);
@@ -61,6 +62,11 @@ const rawSchema = z.object({
   PUBLIC_BASE_URL: optionalText.pipe(z.url().optional()),
   DATABASE_URL: z.string().default("postgresql://postgres@127.0.0.1:5432/merchant"),
   REDIS_URL: z.string().default("redis://127.0.0.1:6379"),
+  // A Redis Cluster's seed nodes (host:port, comma-separated), or the sentinels watching a primary
+  // and the primary's name: see config/redis-topology.ts. Unset: REDIS_URL is one server.
+  REDIS_CLUSTER_NODES: optionalText,
+  REDIS_SENTINELS: optionalText,
+  REDIS_SENTINEL_NAME: optionalText,
   SANDBOX_PORT: port.default(4010),
   // The reference mini program's port under `npm run dev` (miniapp/).
   MINIAPP_PORT: port.default(5173),
@@ -176,6 +182,8 @@ export interface Env {
   publicBaseUrl: string;
   databaseUrl: string;
   redisUrl: string;
+  /** One server, a cluster or a Sentinel-managed primary: every connection follows it (redis.ts). */
+  redis: RedisTopology;
   sandboxPort: number;
   miniProgram: {
     /** `npm run dev` serves the reference mini program here. */
@@ -346,6 +354,7 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
     raw.TOKEN_ENCRYPTION_KEY ?? local?.tokenEncryptionKey,
   );
   const origins = miniProgramOrigins(problems, raw, isProduction);
+  const redis = redisTopologyOf(raw, problems);
   if (problems.length > 0 || !keys.privateKey) {
     throw new EnvError(problems.length > 0 ? problems : ["MERCHANT_PRIVATE_KEY: missing"]);
   }
@@ -358,6 +367,7 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
     publicBaseUrl: raw.PUBLIC_BASE_URL ?? `http://127.0.0.1:${raw.PORT}`,
     databaseUrl: raw.DATABASE_URL,
     redisUrl: raw.REDIS_URL,
+    redis,
     sandboxPort: raw.SANDBOX_PORT,
     miniProgram: { port: raw.MINIAPP_PORT, origins },
     wallet: walletSettings(raw, { privateKey: keys.privateKey, publicKey: keys.publicKey }, local),
@@ -434,7 +444,9 @@ function productionProblems(raw: Raw, source: Source): string[] {
     problems.push(`METRICS_TOKEN: must be at least ${MIN_METRICS_TOKEN_BYTES} bytes in production`);
   }
   if (!source.DATABASE_URL) problems.push("DATABASE_URL: required in production");
-  if (!source.REDIS_URL) problems.push("REDIS_URL: required in production");
+  if (!source.REDIS_URL && !source.REDIS_CLUSTER_NODES && !source.REDIS_SENTINELS) {
+    problems.push("REDIS_URL (or REDIS_CLUSTER_NODES or REDIS_SENTINELS): required in production");
+  }
   return problems;
 }
 

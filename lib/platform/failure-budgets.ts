@@ -10,9 +10,9 @@
 // cannot be reached, the same rule is kept in this process's memory, as the rate limiter's insurance
 // limiter does: slower guessing per instance rather than none, and no one locked out by an outage.
 // Keys of one try must hash to one Redis Cluster slot: callers give them a common `{hash tag}`.
-import type { Redis } from "ioredis";
+import type { Cluster, Redis } from "ioredis";
 import { getLogger } from "./log";
-import { ensureRedisReady, getRedis, isRedisUnavailable } from "./redis";
+import { ensureRedisReady, getRedis, isRedisUnavailable, type RedisClient } from "./redis";
 
 export interface FailureBudget {
   /** The Redis key; every key of one reservation carries the same `{…}` hash tag. */
@@ -87,7 +87,7 @@ function releaseInMemory(keys: string[]): void {
 let redisConnected: Promise<unknown> | undefined;
 
 /** Redis, once this process's connection has had a second to connect (see rate-limit.ts). */
-async function connectedRedis(): Promise<Redis> {
+async function connectedRedis(): Promise<RedisClient> {
   redisConnected ??= ensureRedisReady(getRedis(), 1_000).catch(() => undefined);
   await redisConnected;
   return getRedis();
@@ -129,20 +129,24 @@ export async function forgetFailures(keys: string[]): Promise<void> {
 
 /**
  * Forgets every failure counted under keys that start with `prefix` (an administrator's unlock),
- * in Redis and in this process's memory. Keys are found with SCAN; there are few per prefix, as
- * each lives one window.
+ * in Redis and in this process's memory. Keys are found with SCAN — on every primary of a cluster,
+ * as each holds only its own slots — and deleted one by one (keys of different slots cannot go in
+ * one DEL); there are few per prefix, as each lives one window.
  */
 export async function forgetFailuresStartingWith(
   prefix: string,
-  connect: () => Promise<Redis>,
+  connect: () => Promise<RedisClient>,
 ): Promise<void> {
   for (const key of inMemory.keys()) if (key.startsWith(prefix)) inMemory.delete(key);
   const redis = await connect();
   const pattern = `${prefix.replace(/[*?[\]\\]/g, "\\$&")}*`;
-  let cursor = "0";
-  do {
-    const [next, keys] = await redis.scan(cursor, "MATCH", pattern, "COUNT", 500);
-    if (keys.length > 0) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== "0");
+  const servers: Redis[] = redis.isCluster ? (redis as Cluster).nodes("master") : [redis as Redis];
+  for (const server of servers) {
+    let cursor = "0";
+    do {
+      const [next, keys] = await server.scan(cursor, "MATCH", pattern, "COUNT", 500);
+      await Promise.all(keys.map((key) => redis.del(key)));
+      cursor = next;
+    } while (cursor !== "0");
+  }
 }

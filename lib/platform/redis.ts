@@ -1,40 +1,102 @@
-// Redis connections. BullMQ wants different settings for the two roles:
+// Redis connections, all made here: one server, a Redis Cluster or a Sentinel-managed primary, as
+// the settings say (config/redis-topology.ts). BullMQ wants different settings for the two roles:
 // producers (routes, health) fail fast when Redis is down instead of queueing commands in memory;
 // workers block on Redis and must retry forever (`maxRetriesPerRequest: null`).
 // Connections are created lazily so that `next build` never tries to connect.
-import { Redis, type RedisOptions } from "ioredis";
+import { Cluster, type ClusterOptions, Redis, type RedisOptions } from "ioredis";
+import type { RedisTopology } from "./config/redis-topology";
 import { getEnv } from "./env";
 import { getLogger } from "./log";
 
 export type RedisRole = "producer" | "worker";
+/** A connection to one server (or a Sentinel-managed primary) or to a whole cluster. */
+export type RedisClient = Redis | Cluster;
+/** Where to connect: a `redis://` URL (one server) or a topology from the settings. */
+export type RedisTarget = string | RedisTopology;
 
-export function createRedisConnection(url: string, role: RedisRole, extra: RedisOptions = {}): Redis {
-  const options: RedisOptions =
-    role === "worker"
-      ? { maxRetriesPerRequest: null, enableReadyCheck: true }
-      : { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 };
-  const connection = new Redis(url, { ...options, lazyConnect: true, ...extra });
-  connection.on("error", (error) => getLogger().warn({ err: error.message, role }, "redis connection error"));
+function roleOptions(role: RedisRole): RedisOptions {
+  return role === "worker"
+    ? { maxRetriesPerRequest: null, enableReadyCheck: true }
+    : { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 };
+}
+
+/** User name, password and TLS of a `redis://` or `rediss://` URL, for the nodes of a cluster. */
+function credentialsOf(url: string): RedisOptions {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return {};
+  }
+  return {
+    ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
+    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
+    ...(parsed.protocol === "rediss:" ? { tls: {} } : {}),
+  };
+}
+
+function clusterConnection(
+  topology: RedisTopology & { kind: "cluster" },
+  role: RedisRole,
+  extra: RedisOptions,
+) {
+  const { lazyConnect, ...nodeExtra } = extra;
+  const { enableOfflineQueue, ...nodeOptions } = roleOptions(role);
+  const options: ClusterOptions = {
+    lazyConnect: lazyConnect ?? true,
+    // The producer fails fast while the cluster is unreachable, as a single server's does.
+    enableOfflineQueue: enableOfflineQueue ?? true,
+    // Keep asking while a replica is promoted (node timeout plus election, a few seconds).
+    retryDelayOnFailover: 200,
+    retryDelayOnClusterDown: 300,
+    retryDelayOnTryAgain: 200,
+    redisOptions: { ...nodeOptions, ...credentialsOf(topology.url), ...nodeExtra },
+  };
+  return new Cluster(topology.nodes, options);
+}
+
+/** A connection in `role` to the target; every Redis user in the app and the workers comes here. */
+export function createRedisConnection(
+  target: RedisTarget,
+  role: RedisRole,
+  extra: RedisOptions = {},
+): RedisClient {
+  const topology: RedisTopology = typeof target === "string" ? { kind: "single", url: target } : target;
+  let connection: RedisClient;
+  if (topology.kind === "cluster") connection = clusterConnection(topology, role, extra);
+  else if (topology.kind === "sentinel") {
+    connection = new Redis({
+      ...roleOptions(role),
+      ...credentialsOf(topology.url),
+      sentinels: topology.sentinels,
+      name: topology.name,
+      lazyConnect: true,
+      ...extra,
+    });
+  } else connection = new Redis(topology.url, { ...roleOptions(role), lazyConnect: true, ...extra });
+  connection.on("error", (error: Error) =>
+    getLogger().warn({ err: error.message, role, topology: topology.kind }, "redis connection error"),
+  );
   return connection;
 }
 
-let producer: Redis | undefined;
+let producer: RedisClient | undefined;
 
 /** The process-wide producer connection (routes enqueue jobs through it). */
-export function getRedis(): Redis {
-  producer ??= createRedisConnection(getEnv().redisUrl, "producer");
+export function getRedis(): RedisClient {
+  producer ??= createRedisConnection(getEnv().redis, "producer");
   return producer;
 }
 
 /** The producer connection, connected: for code whose first command may be the process's first. */
-export async function readyRedis(): Promise<Redis> {
+export async function readyRedis(): Promise<RedisClient> {
   const connection = getRedis();
   await ensureRedisReady(connection);
   return connection;
 }
 
 /** Connects if needed; resolves when the connection is ready or rejects after `timeoutMs`. */
-export async function ensureRedisReady(connection: Redis, timeoutMs = 2_000): Promise<void> {
+export async function ensureRedisReady(connection: RedisClient, timeoutMs = 2_000): Promise<void> {
   if (connection.status === "ready") return;
   if (connection.status === "wait" || connection.status === "end") {
     connection.connect().catch(() => undefined);
@@ -63,6 +125,11 @@ const UNAVAILABLE_MESSAGES = [
   "Connection is closed",
   "max retries per request",
   "redis not ready within",
+  // A cluster whose nodes cannot be reached, or that is between primaries for too long.
+  "none of startup nodes is available",
+  "failed to refresh slots cache",
+  "clusterdown",
+  "too many cluster redirections",
 ];
 
 /** Redis could not be reached: the request is safe to retry later. */

@@ -21,7 +21,7 @@ beforeAll(async () => {
   merchant = await startMerchant({ sandbox: { settings: { refundDelaySeconds: 600 } } });
   workers = await startWorkers({
     ctx: merchant.ctx,
-    redisUrl: SHARED_REDIS_URL,
+    redis: SHARED_REDIS_URL,
     prefix,
     queues: ["refund-poll", "reconcile"],
     settings: DEFAULT_JOB_SETTINGS,

@@ -58,7 +58,7 @@ beforeAll(async () => {
   // The app process's reconcile worker, on the same breaker as the routes (one per process).
   workers = await startWorkers({
     ctx: getServiceContext(),
-    redisUrl: SHARED_REDIS_URL,
+    redis: SHARED_REDIS_URL,
     prefix,
     queues: ["reconcile"],
     settings: { ...DEFAULT_JOB_SETTINGS, scanEveryMs: 2_000 },

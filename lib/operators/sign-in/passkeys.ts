@@ -13,11 +13,11 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
-import type { Redis } from "ioredis";
 import { recordAudit } from "@/lib/operators/audit/record-audit";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import type { Operator, Passkey, PrismaClient } from "@/lib/platform/db";
 import { ConflictError, InvalidRequestError, NotFoundError } from "@/lib/platform/errors/domain-errors";
+import type { RedisClient } from "@/lib/platform/redis";
 import type { OperatorIdentity } from "../operator-identity";
 import { endOperatorSessions } from "../sessions/operator-sessions";
 
@@ -45,7 +45,7 @@ const signInKey = (ceremonyId: string) => `passkey:sign-in:${ceremonyId}`;
 /** What the browser needs to make a passkey for this operator (its existing ones excluded). */
 export async function startPasskeyEnrolment(
   ctx: Context,
-  redis: Redis,
+  redis: RedisClient,
   rp: RelyingParty,
   actor: OperatorIdentity,
 ) {
@@ -74,7 +74,7 @@ export async function startPasskeyEnrolment(
 /** Checks the browser's new credential against the challenge and keeps it. Audited. */
 export async function finishPasskeyEnrolment(
   ctx: Context,
-  redis: Redis,
+  redis: RedisClient,
   rp: RelyingParty,
   actor: OperatorIdentity,
   input: { response: RegistrationResponseJSON; name: string },
@@ -143,7 +143,7 @@ export async function removePasskey(ctx: Context, actor: OperatorIdentity, passk
 }
 
 /** A sign-in ceremony: any passkey of this site may answer it (the browser offers the operator's). */
-export async function startPasskeySignIn(redis: Redis, rp: RelyingParty) {
+export async function startPasskeySignIn(redis: RedisClient, rp: RelyingParty) {
   const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "required" });
   const ceremonyId = randomUUID();
   await redis.set(signInKey(ceremonyId), options.challenge, "EX", CEREMONY_SECONDS);
@@ -156,7 +156,7 @@ export async function startPasskeySignIn(redis: Redis, rp: RelyingParty) {
  */
 export async function operatorOfPasskey(
   prisma: PrismaClient,
-  redis: Redis,
+  redis: RedisClient,
   rp: RelyingParty,
   ceremonyId: string,
   response: AuthenticationResponseJSON,

@@ -14,6 +14,7 @@ import { ensureRedisReady, getRedis } from "@/lib/platform/redis";
 import { walletStateOf } from "@/lib/platform/wallet-check/judge-wallet";
 import { probeWallet, walletSettingsOf } from "@/lib/platform/wallet-check/probe-wallet";
 import { checkHealth, type HealthReport, ProbeFailure, type ProbeResult } from "./check-health";
+import { probeRedis } from "./redis-probe";
 
 /**
  * The wallet's probe: a signed call that changes nothing (lib/platform/wallet-check/probe-wallet.ts), so a
@@ -70,11 +71,7 @@ export async function checkReadiness(options: { details?: boolean; queues?: bool
       database: async () => {
         await getPrisma().$queryRaw`SELECT 1`;
       },
-      redis: async () => {
-        const redis = getRedis();
-        await ensureRedisReady(redis);
-        await redis.ping();
-      },
+      redis: () => probeRedis(getRedis(), env.redis),
       wallet: async () => {
         const where = {
           baseUrl: env.wallet.baseUrl,

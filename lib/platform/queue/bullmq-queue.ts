@@ -5,9 +5,10 @@
 // while a job for a unit of work is waiting, delayed, active or being retried, enqueueing the same
 // work again is a no-op; once it has completed or finally failed, the same work can be enqueued again
 // (a plain custom jobId would be blocked for as long as the finished job is kept).
+// On a Redis Cluster each queue has its own hash-tagged prefix (queue-prefix.ts).
 import { type JobsOptions, Queue } from "bullmq";
-import type { Redis } from "ioredis";
 import { currentRequestId } from "@/lib/platform/observability/request-context";
+import type { RedisClient } from "@/lib/platform/redis";
 import {
   JOB_ORIGIN_KEY,
   type JobQueue,
@@ -18,6 +19,7 @@ import {
   type QueueName,
   RETRY_POLICY,
 } from "./definitions";
+import { queuePrefixOf } from "./queue-prefix";
 
 const DEFAULT_JOB_OPTIONS = {
   attempts: 8,
@@ -30,16 +32,17 @@ export class BullJobQueue implements JobQueue {
   private readonly queues = new Map<QueueName, Queue>();
 
   constructor(
-    private readonly connection: () => Redis,
+    private readonly connection: () => RedisClient,
     readonly prefix = "bull",
   ) {}
 
   queue(name: QueueName): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
+      const connection = this.connection();
       queue = new Queue(name, {
-        connection: this.connection(),
-        prefix: this.prefix,
+        connection,
+        prefix: queuePrefixOf(this.prefix, name, connection.isCluster),
         defaultJobOptions: { ...DEFAULT_JOB_OPTIONS, ...RETRY_POLICY[name] },
       });
       this.queues.set(name, queue);

@@ -24,7 +24,7 @@ beforeAll(async () => {
   merchant = await startMerchant({ sandbox: { settings: { refundDelaySeconds: 3 } } });
   workers = await startWorkers({
     ctx: merchant.ctx,
-    redisUrl: SHARED_REDIS_URL,
+    redis: SHARED_REDIS_URL,
     prefix,
     queues: ["refund-poll", "reconcile", "maintenance"],
     settings: { ...DEFAULT_JOB_SETTINGS, scanEveryMs: 1_000 },
