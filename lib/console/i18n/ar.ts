@@ -912,7 +912,8 @@ export const ar: Messages = {
   "events.resend": "أرسل مرة أخرى",
   "events.resendExplain": "يُرسل الحدث نفسه مرة أخرى؛ الأنظمة التي تتحقق من رقمه لا تكرر العمل.",
   "events.resent": "أُضيف للإرسال: يخرج خلال ثانية.",
-  "outbound.failure.REFUSED_URL": "مرفوض: هذا العنوان غير مسموح (https:// فقط في بيئة الإنتاج)",
+  "outbound.failure.REFUSED_URL":
+    "مرفوض: هذا العنوان غير مسموح (https:// فقط في بيئة الإنتاج، ولا منفذ محظور أبدًا)",
   "outbound.failure.REFUSED_ADDRESS": "مرفوض: المضيف ليس عنوانًا عامًا",
   "outbound.failure.DNS_FAILED": "تعذّر تحويل اسم المضيف إلى عنوان",
   "outbound.failure.CONNECT_FAILED": "تعذّر الاتصال",

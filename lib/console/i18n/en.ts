@@ -926,7 +926,8 @@ export const en = {
   "events.resend": "Send again",
   "events.resendExplain": "Delivers the same event again; receivers that check its id do nothing twice.",
   "events.resent": "Queued: it goes out within a second.",
-  "outbound.failure.REFUSED_URL": "Refused: this address is not allowed (https:// only in production)",
+  "outbound.failure.REFUSED_URL":
+    "Refused: this address is not allowed (https:// only in production, and never a blocked port)",
   "outbound.failure.REFUSED_ADDRESS": "Refused: the host is not a public address",
   "outbound.failure.DNS_FAILED": "The host name did not resolve",
   "outbound.failure.CONNECT_FAILED": "Could not connect",

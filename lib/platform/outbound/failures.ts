@@ -4,7 +4,7 @@
 // URL a way to read whatever the server can reach. The console shows each in words (en and ar).
 
 export const OUTBOUND_FAILURES = [
-  /** The URL itself is refused: not http(s), or http:// in production. */
+  /** The URL itself is refused: not http(s), http:// in production, or a port fetch never calls (25, 6000...). */
   "REFUSED_URL",
   /** The host is, or resolved to, an address outbound requests may not reach (this host, a private network, metadata). */
   "REFUSED_ADDRESS",
@@ -28,7 +28,7 @@ export const OUTBOUND_FAILURES = [
 export type OutboundFailure = (typeof OUTBOUND_FAILURES)[number];
 
 const WORDS: Record<OutboundFailure, string> = {
-  REFUSED_URL: "refused: the URL is not allowed (https:// only in production)",
+  REFUSED_URL: "refused: the URL is not allowed (https:// only in production, and never a blocked port)",
   REFUSED_ADDRESS: "refused: the host is not a public address",
   DNS_FAILED: "the host name did not resolve",
   CONNECT_FAILED: "could not connect",

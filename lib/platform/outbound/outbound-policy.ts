@@ -100,7 +100,7 @@ function isLocalhostName(hostname: string): boolean {
 const refusedAddress = (kind: AddressKind) =>
   new OutboundRefusal(
     "REFUSED_ADDRESS",
-    `refused: ${kind === "not-an-address" ? "not a usable" : `a ${kind}`} address; outbound requests go to public addresses only`,
+    `refused: ${kind === "not-an-address" ? "not a usable" : `${kind === "unspecified" ? "an" : "a"} ${kind}`} address; outbound requests go to public addresses only`,
     kind,
   );
 
