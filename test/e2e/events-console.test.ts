@@ -5,7 +5,7 @@
 // page apart, each on its own cursor.
 // Needs a production build (`npm run build`, which .ci/run does before the browser tests).
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer, type Server } from "node:http";
+import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,6 +17,7 @@ import { newMiniProgramUser } from "@/test/support/mini-program";
 import { type RunningApp, startNextApp } from "@/test/support/next-app";
 import { createTestOperator, type TestOperator } from "@/test/support/operators";
 import { startTestSandbox, type TestSandbox } from "@/test/support/sandbox";
+import { loopbackCertificate } from "@/test/support/tls";
 import { waitUntil } from "@/test/support/wait";
 import { deletePrefix, SHARED_REDIS_URL, uniquePrefix } from "@/test/support/workers";
 
@@ -30,16 +31,23 @@ let admin: TestOperator;
 let receiver: { url: string; ids: string[]; close(): Promise<void> };
 const prefix = uniquePrefix();
 
+// The production build calls webhooks over https only: the receiver has a certificate the app and
+// the worker trust (NODE_EXTRA_CA_CERTS), on 127.0.0.1, which the test's OUTBOUND_ALLOWED_NETWORKS opens.
+const certificate = loopbackCertificate();
+
 async function startReceiver() {
   const ids: string[] = [];
-  const server: Server = createServer(async (request, response) => {
-    for await (const _chunk of request);
-    ids.push(String(request.headers["webhook-id"]));
-    response.writeHead(200).end("ok");
-  });
+  const server: Server = createServer(
+    { key: certificate.keyPem, cert: certificate.certPem },
+    async (request, response) => {
+      for await (const _chunk of request);
+      ids.push(String(request.headers["webhook-id"]));
+      response.writeHead(200).end("ok");
+    },
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    url: `https://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
     ids,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -48,7 +56,11 @@ async function startReceiver() {
 beforeAll(async () => {
   [db, sandbox, receiver] = await Promise.all([createTestDatabase(), startTestSandbox(), startReceiver()]);
   await seedDemoCatalog(db.prisma);
-  app = await startNextApp({ databaseUrl: db.url, sandbox, extraEnv: { QUEUE_PREFIX: prefix } });
+  app = await startNextApp({
+    databaseUrl: db.url,
+    sandbox,
+    extraEnv: { QUEUE_PREFIX: prefix, NODE_EXTRA_CA_CERTS: certificate.certFile },
+  });
   workers = spawn(process.execPath, ["dist/workers.mjs", "events"], {
     env: { ...process.env, ...app.env },
     stdio: ["ignore", "ignore", "inherit"],
