@@ -78,6 +78,7 @@ afterAll(async () => {
   await sandbox?.close();
   await db?.drop();
   await deletePrefix(SHARED_REDIS_URL, prefix);
+  certificate.remove();
 });
 
 const url = (path: string) => `${app?.url}${path}`;

@@ -2,7 +2,7 @@
 // build must reach over https (it calls webhooks over https only). The processes that call them trust
 // it through NODE_EXTRA_CA_CERTS, which Node reads when it starts.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -11,6 +11,8 @@ export interface LoopbackCertificate {
   certPem: string;
   /** The certificate's file, for NODE_EXTRA_CA_CERTS. */
   certFile: string;
+  /** Deletes the files (once the processes that read them at start are stopped). */
+  remove(): void;
 }
 
 export function loopbackCertificate(): LoopbackCertificate {
@@ -35,5 +37,10 @@ export function loopbackCertificate(): LoopbackCertificate {
     certFile,
   ]);
   if (made.status !== 0) throw new Error(`openssl failed: ${made.stderr.toString()}`);
-  return { keyPem: readFileSync(keyFile, "utf8"), certPem: readFileSync(certFile, "utf8"), certFile };
+  return {
+    keyPem: readFileSync(keyFile, "utf8"),
+    certPem: readFileSync(certFile, "utf8"),
+    certFile,
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
