@@ -41,3 +41,19 @@ export function nextWalletCheckAt(
   ].filter((time): time is Date => time !== null);
   return times.length === 0 ? null : new Date(Math.min(...times.map((time) => time.getTime())));
 }
+
+/**
+ * Whether the wallet itself still owes an answer on the order: its payment unknown (or never
+ * answered), or a refund or escrow operation in flight. An order awaiting payment (PENDING) waits on
+ * its customer at the cashier, not on the wallet, and is not counted.
+ */
+export function waitsOnWallet(
+  order: Pick<Order, "status">,
+  related: { operations: Pick<EscrowOperation, "status">[]; refunds: Pick<Refund, "status">[] },
+): boolean {
+  return (
+    (order.status !== "PENDING" && UNSETTLED_ORDER_STATUSES.includes(order.status)) ||
+    related.operations.some((operation) => IN_FLIGHT_STATUSES.includes(operation.status)) ||
+    related.refunds.some((refund) => REFUND_IN_FLIGHT_STATUSES.includes(refund.status))
+  );
+}

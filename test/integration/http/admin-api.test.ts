@@ -374,10 +374,12 @@ describe("acting on an order", () => {
     }>(await app.call("GET", "/api/admin/dashboard", { headers: viewer.script() }));
     expect(dashboard.attention.unknownPayments.orders.map((row) => row.id)).toContain(orderId);
 
-    const reconciled = await body<{ order: { status: string } }>(
+    const reconciled = await body<{ order: { status: string }; stillUnsettled: boolean }>(
       await act(operator, orderId, "reconcile", {}),
     );
     expect(reconciled.order.status).toBe("PENDING");
+    // Awaiting the customer at the cashier is not waiting on the wallet: no "still unknown".
+    expect(reconciled.stillUnsettled).toBe(false);
     const after = await body<{ attention: { unknownPayments: { orders: { id: string }[] } } }>(
       await app.call("GET", "/api/admin/dashboard", { headers: viewer.script() }),
     );

@@ -10,7 +10,7 @@ import { reconcileRefund } from "@/lib/payments/reconcile/reconcile-refund";
 import { REFUND_IN_FLIGHT_STATUSES } from "@/lib/payments/refunds/refund-state";
 import { NotFoundError } from "@/lib/platform/errors/domain-errors";
 import { DEFAULT_JOB_SETTINGS } from "@/lib/platform/queue/settings";
-import { hasUnsettledWork, nextWalletCheckAt } from "../unsettled-work";
+import { hasUnsettledWork, nextWalletCheckAt, waitsOnWallet } from "../unsettled-work";
 import { auditOf, type OrderActionDefinition, orderSummary } from "./order-action";
 
 export const reconcileAction: OrderActionDefinition<"reconcile"> = {
@@ -56,7 +56,7 @@ export const reconcileAction: OrderActionDefinition<"reconcile"> = {
     const settled = after.status !== before.status;
     // Still in the wallet's hands: the operator is told so, and when the next automatic check is.
     const related = { operations: after.escrowOperations, refunds: after.refunds };
-    const stillUnsettled = hasUnsettledWork(after, related);
+    const stillUnsettled = waitsOnWallet(after, related);
     const nextCheckAt = stillUnsettled ? nextWalletCheckAt(after, related) : null;
     return {
       status: 200,

@@ -116,8 +116,9 @@ const reconcileAnswer = z.object({
   settled: z.boolean().meta({ description: "True when the order's status changed." }),
   stillUnsettled: z.boolean().meta({
     description:
-      "True when the wallet has still not settled something on the order (its payment, a refund or an " +
-      "escrow operation): the outcome is still unknown or in process, and checks go on automatically.",
+      "True when the wallet still owes an answer on the order (its payment unknown, a refund or an " +
+      "escrow operation in flight): checks go on automatically. An order awaiting its customer's " +
+      "payment (PENDING) does not count.",
   }),
   nextCheckAt: z.iso.datetime().nullable().meta({
     description: "When the next automatic check with the wallet is due, while something is unsettled.",
