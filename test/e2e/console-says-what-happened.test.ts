@@ -185,7 +185,7 @@ describe("the console says what happened (issue 29)", () => {
       await approving.page.click("dialog[open] button[data-close]");
       const decided = approving.page.locator(`#decided tr[data-decided="${requestId}"]`);
       await decided.waitFor();
-      expect(await decided.getAttribute("data-refund-status")).toBe("SUCCESS");
+      expect(await decided.getAttribute("data-sent-status")).toBe("SUCCESS");
       problems.push(...(await approving.problems()));
       await approving.page.close();
     }

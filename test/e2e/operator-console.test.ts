@@ -237,9 +237,11 @@ describe("the operator console", () => {
     await page.click('dialog button[data-confirm="review"]');
     expect(await page.getByTestId("action-result").textContent()).toMatch(/processing|Done/);
     await page.click("dialog .dialog-foot .btn-primary");
-    // The wallet's answer stays on the page once the dialog is closed.
-    expect(await page.locator("#last-action-result").textContent()).toMatch(/processing|Done/);
-    // The list says the order was refunded in part, under its amount.
+    // The wallet's answer stays on the page once the dialog is closed, followed until it is done.
+    await page
+      .locator("#last-action-result", { hasText: "Done: the wallet refunded 10,000 IQD" })
+      .waitFor({ timeout: 20_000 });
+    // The list says the order was refunded in part (confirmed by the wallet), under its amount.
     await page.goto(url(`/admin/orders?q=${order.paymentId}`));
     expect(await page.locator(`tr[data-order="${order.orderId}"] [data-refund-state]`).textContent()).toBe(
       "Partly refunded: 10,000 IQD",
@@ -382,7 +384,7 @@ describe("the operator console", () => {
     await page.waitForURL(url(`/admin/orders/${order.orderId}`));
     // Why it is unknown, in words with the wallet's code beside them, in English and in Arabic.
     expect(await page.getByTestId("order-why").textContent()).toBe(
-      "The wallet's answer was lost or unclear; it is asked again until it is settled (UNKNOWN_EXCEPTION)",
+      "The outcome is not known yet (the wallet could not say, or its answer did not come); it is asked again until it is settled (UNKNOWN_EXCEPTION)",
     );
     await page.click("button[lang=ar]");
     await waitUntil(async () => (await page.getAttribute("html", "dir")) === "rtl", {
@@ -390,7 +392,7 @@ describe("the operator console", () => {
       what: "the Arabic console",
     });
     expect(await page.getByTestId("order-why").textContent()).toBe(
-      "ضاع جواب المحفظة أو لم يكن واضحاً؛ يُسأل من جديد حتى يُحسم (UNKNOWN_EXCEPTION)",
+      "النتيجة غير معروفة بعد (لم تستطع المحفظة تحديدها، أو لم يصل جوابها)؛ يُسأل من جديد حتى تُحسم (UNKNOWN_EXCEPTION)",
     );
     await page.click("button[lang=en]");
     await waitUntil(async () => (await page.getAttribute("html", "dir")) === "ltr", {
@@ -400,8 +402,9 @@ describe("the operator console", () => {
     await page.click('button[data-action="reconcile"]');
     await page.click("dialog button[data-confirm]");
     // The wallet did create the payment: the customer has yet to pay at the cashier.
-    expect(await page.getByTestId("action-result").textContent()).toBe(
-      "Checked with the wallet: the order is now Awaiting payment.",
+    // (Awaiting payment is itself unsettled: the answer also says when the next check is.)
+    expect(await page.getByTestId("action-result").textContent()).toMatch(
+      /^Checked with the wallet: the order is now Awaiting payment\b/,
     );
     expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.orderId } })).status).toBe(
       "PENDING",
