@@ -10,6 +10,8 @@ export const ALERTABLE_EVENT_TYPES = [
   "notification.rejected",
   "wallet.unavailable",
   "delivery.dead",
+  "subscription.past_due",
+  "subscription.cancelled",
 ] as const satisfies readonly EventType[];
 
 /** Alert rules take an alertable event type, or the daily summary (not an event: a time of day). */
@@ -38,6 +40,10 @@ export function alertLine(event: DomainEvent): string {
       return `The wallet stopped answering (seen by ${String(data.process)}); calls fail fast and are retried.`;
     case "delivery.dead":
       return `Delivery of ${String(data.eventType)} to ${String(data.targetKind).toLowerCase()} ${String(data.target)} gave up after ${String(data.attempts)} tries: ${String(data.lastError ?? "")}`;
+    case "subscription.past_due":
+      return `Subscription ${String(data.subscriptionId)} (${String(data.sku)}) is past due: its charge failed and the grace is over, or the customer must act.`;
+    case "subscription.cancelled":
+      return `Subscription ${String(data.subscriptionId)} (${String(data.sku)}) was cancelled (${String(data.reason)}).`;
     default:
       return `${event.type} at ${event.occurredAt}`;
   }
