@@ -11,6 +11,7 @@ import { QUEUE_NAMES, type QueueName } from "@/lib/platform/queue/definitions";
 import { queuePrefixOf } from "@/lib/platform/queue/queue-prefix";
 import { DEFAULT_JOB_SETTINGS, type JobSettings } from "@/lib/platform/queue/settings";
 import {
+  closeRedisConnection,
   createRedisConnection,
   ensureRedisReady,
   type RedisClient,
@@ -34,6 +35,8 @@ export interface StartWorkersOptions {
   lockDurationMs?: number;
   /** Upsert the scan schedulers (default true). */
   schedules?: boolean;
+  /** How long `close()` waits for the jobs in hand before it cuts the connections (default 30 s). */
+  shutdownGraceMs?: number;
 }
 
 export interface RunningWorkers {
@@ -98,13 +101,34 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
     workers,
     close() {
       closing ??= (async () => {
-        await Promise.all(workers.map((worker) => worker.close()));
-        await jobs.close();
-        await Promise.all(
-          connections.map((connection) => connection.quit().catch(() => connection.disconnect())),
-        );
+        const graceful = (async () => {
+          await Promise.all(workers.map((worker) => worker.close()));
+          await jobs.close();
+        })();
+        // BullMQ quits its own blocking connections, and a cluster client still holding a primary
+        // that died in a failover waits for that node's answer forever. A job cut off here is
+        // retried elsewhere once its lock expires, as after a crash.
+        if (!(await settlesWithin(graceful, options.shutdownGraceMs ?? 30_000))) {
+          logger.warn("workers did not finish closing in time: cutting their redis connections");
+        }
+        await Promise.all(connections.map((connection) => closeRedisConnection(connection)));
       })();
       return closing;
     },
   };
+}
+
+/** Whether `promise` settles within `ms` (it goes on running either way). */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  const settled = promise.then(
+    () => true as const,
+    () => true as const,
+  );
+  const inTime = await Promise.race([settled, late]);
+  clearTimeout(timer);
+  return inTime;
 }

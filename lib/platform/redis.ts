@@ -95,6 +95,22 @@ export async function readyRedis(): Promise<RedisClient> {
   return connection;
 }
 
+/**
+ * Lets go of a connection: QUIT (the commands sent before it are answered first), or, if that takes
+ * longer than `graceMs`, cuts it. A cluster client keeps a primary that died in its pool until its
+ * next slot refresh, and a worker connection (no retry limit) would wait for that node's QUIT
+ * forever: a shutdown after a failover must not hang on it.
+ */
+export async function closeRedisConnection(connection: RedisClient, graceMs = 2_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const cut = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, graceMs);
+  });
+  await Promise.race([connection.quit().catch(() => undefined), cut]);
+  clearTimeout(timer);
+  connection.disconnect();
+}
+
 /** Connects if needed; resolves when the connection is ready or rejects after `timeoutMs`. */
 export async function ensureRedisReady(connection: RedisClient, timeoutMs = 2_000): Promise<void> {
   if (connection.status === "ready") return;

@@ -8,8 +8,6 @@
 import { Cluster } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forgetSignInFailures, signInBudgets } from "@/lib/operators/sign-in/sign-in-failures";
-import { createOrder } from "@/lib/payments/orders/create-order";
-import { requestRefund } from "@/lib/payments/refunds/request-refund";
 import { resetEnvForTests } from "@/lib/platform/env";
 import { reserveFailure } from "@/lib/platform/failure-budgets";
 import { checkReadiness } from "@/lib/platform/health/app-health";
@@ -19,6 +17,7 @@ import { enforceRateLimit } from "@/lib/platform/rate-limit";
 import { getRedis } from "@/lib/platform/redis";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 import { type LocalCluster, startRedisCluster } from "@/test/support/redis-cluster";
+import { refundStatusOf, refundInProgress as startRefund } from "@/test/support/refund-in-progress";
 import { type RunningWorkers, startWorkers } from "@/workers/start";
 
 let cluster: LocalCluster;
@@ -46,6 +45,8 @@ beforeAll(async () => {
     settings: { ...DEFAULT_JOB_SETTINGS, scanEveryMs: 1_000 },
     concurrency: 2,
     lockDurationMs: 3_000,
+    // Closing after a failover can wait on the dead primary (workers/start.ts): not for long here.
+    shutdownGraceMs: 5_000,
   });
 }, 120_000);
 afterAll(async () => {
@@ -61,27 +62,8 @@ afterAll(async () => {
   }
 });
 
-/** A paid order and a refund of part of it, whose result only the poll job will learn. */
-async function refundInProgress() {
-  const { ctx } = workers;
-  const { customerId } = await merchant.newCustomer();
-  const { order } = await createOrder(ctx, customerId, {
-    flow: "CASHIER",
-    items: [{ sku: "COFFEE", quantity: 2 }],
-    idempotencyKey: crypto.randomUUID(),
-  });
-  await merchant.sandbox.payAtCashier(order.paymentId as string);
-  await merchant.eventually(
-    async () => (await ctx.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status === "PAID",
-  );
-  await merchant.sandbox.setFault("refund", "DROP_NOTIFICATION");
-  const refund = await requestRefund(ctx, order.id, { amountFils: 1_000_000n, requestedBy: "operator:test" });
-  expect(refund.status).toBe("PROCESSING");
-  return refund;
-}
-
-const refundStatus = async (id: string) =>
-  (await workers.ctx.prisma.refund.findUniqueOrThrow({ where: { id } })).status;
+const refundInProgress = () => startRefund(merchant, workers.ctx);
+const refundStatus = (id: string) => refundStatusOf(workers.ctx, id);
 
 /** Every key of the cluster whose name starts with `prefix` (SCAN on each primary). */
 async function keysStartingWith(prefix: string): Promise<string[]> {
