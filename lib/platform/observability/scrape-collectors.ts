@@ -1,5 +1,5 @@
 // Gauges read when Prometheus scrapes the app: queue depths and the oldest waiting job per queue
-// (Redis), the reconciliation backlog and the orders needing attention (PostgreSQL). The app serves
+// (Redis), whether Redis is ready (on a cluster: every slot has a primary), the reconciliation backlog and the orders needing attention (PostgreSQL). The app serves
 // them, not the workers: every app instance sees the same queues and tables, so aggregate them with
 // max(), not sum(). A source that cannot be read leaves its gauges out of that scrape and sets
 // scrape_source_up to 0, instead of failing the whole scrape. (The wallet circuit breaker's gauge is
@@ -16,9 +16,18 @@ export interface ReconcileBacklog {
   ordersNeedingAttention: number;
 }
 
+/** Redis as readiness sees it: on a cluster, ready only while every slot has a primary. */
+export interface RedisState {
+  topology: string;
+  ready: boolean;
+  /** Primaries serving slots (a cluster only). */
+  primaries?: number;
+}
+
 export interface ScrapeSources {
   queues: () => Promise<QueueMetrics[]>;
   backlog: () => Promise<ReconcileBacklog>;
+  redis: () => Promise<RedisState>;
 }
 
 /** Database counts are reused this long: a scrape every few seconds must not become a query load. */
@@ -49,6 +58,10 @@ export function registerScrapeCollectors(sources: ScrapeSources): void {
   registerSourceUp(registry, readQueues, readBacklog);
   registerQueueGauges(registry, readQueues);
   registerBacklogGauges(registry, readBacklog);
+  registerRedisGauges(
+    registry,
+    cached(QUEUES_CACHE_MS, () => state.sources.redis()),
+  );
 }
 
 type Registry = ReturnType<typeof getMetrics>["registry"];
@@ -131,6 +144,32 @@ function registerBacklogGauges(registry: Registry, readBacklog: () => Promise<Re
     async collect() {
       this.reset();
       await fromSource(readBacklog, (backlog) => this.set(backlog.ordersNeedingAttention));
+    },
+  });
+}
+
+function registerRedisGauges(registry: Registry, readRedis: () => Promise<RedisState>): void {
+  new Gauge({
+    name: "redis_ready",
+    help: "1 when Redis answers and, on a cluster, every slot has a primary (cluster_state ok), else 0",
+    labelNames: ["topology"],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      await fromSource(readRedis, (redis) => this.set({ topology: redis.topology }, redis.ready ? 1 : 0));
+    },
+  });
+  new Gauge({
+    name: "redis_cluster_primaries",
+    help: "Primaries serving slots in the Redis Cluster (absent on one server or behind Sentinel)",
+    // Labelled, so that it is absent rather than 0 where there is no cluster.
+    labelNames: ["topology"],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      await fromSource(readRedis, (redis) => {
+        if (redis.primaries !== undefined) this.set({ topology: redis.topology }, redis.primaries);
+      });
     },
   });
 }

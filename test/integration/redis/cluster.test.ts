@@ -7,6 +7,7 @@
 
 import { Cluster } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderAppMetrics } from "@/lib/http/app-metrics";
 import { forgetSignInFailures, signInBudgets } from "@/lib/operators/sign-in/sign-in-failures";
 import { resetEnvForTests } from "@/lib/platform/env";
 import { reserveFailure } from "@/lib/platform/failure-budgets";
@@ -145,7 +146,10 @@ describe("on a Redis Cluster", () => {
     }
   });
 
-  it("reports the cluster's state in readiness", async () => {
+  it("reports the cluster's state in readiness and metrics", async () => {
+    const { body } = await renderAppMetrics();
+    expect(body).toContain('redis_ready{topology="cluster"} 1');
+    expect(body).toContain(`redis_cluster_primaries{topology="cluster"} 3`);
     const report = await checkReadiness({ details: true });
     expect(report.checks.redis).toMatchObject({
       ok: true,

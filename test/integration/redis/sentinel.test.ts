@@ -6,6 +6,7 @@
 
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderAppMetrics } from "@/lib/http/app-metrics";
 import { signInBudgets } from "@/lib/operators/sign-in/sign-in-failures";
 import { resetEnvForTests } from "@/lib/platform/env";
 import { reserveFailure } from "@/lib/platform/failure-budgets";
@@ -84,7 +85,10 @@ describe("behind Sentinel", () => {
     }
   });
 
-  it("reports the topology in readiness", async () => {
+  it("reports the topology in readiness and metrics", async () => {
+    const { body } = await renderAppMetrics();
+    expect(body).toContain('redis_ready{topology="sentinel"} 1');
+    expect(body).not.toMatch(/^redis_cluster_primaries[{ ]/m);
     const report = await checkReadiness({ details: true });
     expect(report.checks.redis).toMatchObject({
       ok: true,
