@@ -3,8 +3,13 @@
 // one off or on, delete one (after saying what that does).
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import type { paths } from "@/generated/console-api";
 import { ALERT_RULE_TYPES, CHAT_FORMATS } from "@/lib/events/alerts/alert-types";
-import { callAdminApi } from "./admin-api";
+import { consoleApi, sent } from "./console-api";
+
+/** What a new rule is made of; the form's selects offer only these values. */
+type NewAlertRule = paths["/api/admin/alerts/rules"]["post"]["requestBody"]["content"]["application/json"];
+
 import { ruleTypeKey } from "./alert-rule-type";
 import { useErrorText } from "./error-words";
 import { FormDialog } from "./form-dialog";
@@ -15,16 +20,20 @@ export function AddAlertRule() {
   const t = useT();
   const errorText = useErrorText();
   async function add(form: FormData): Promise<string | undefined> {
-    const channel = String(form.get("channel"));
-    const answer = await callAdminApi("/api/admin/alerts/rules", {
-      body: {
-        eventType: String(form.get("eventType")),
-        channel,
-        target: String(form.get("target") ?? ""),
-        ...(channel === "CHAT" ? { chatFormat: String(form.get("chatFormat")) } : {}),
-        foldSeconds: Number(form.get("foldSeconds") ?? 60),
-      },
-    });
+    const channel = String(form.get("channel")) as NewAlertRule["channel"];
+    const answer = await sent(
+      consoleApi.POST("/api/admin/alerts/rules", {
+        body: {
+          eventType: String(form.get("eventType")) as NewAlertRule["eventType"],
+          channel,
+          target: String(form.get("target") ?? ""),
+          ...(channel === "CHAT"
+            ? { chatFormat: String(form.get("chatFormat")) as NewAlertRule["chatFormat"] }
+            : {}),
+          foldSeconds: Number(form.get("foldSeconds") ?? 60),
+        },
+      }),
+    );
     return answer.ok ? undefined : t("common.error", { message: errorText(answer) });
   }
   return (
@@ -110,10 +119,12 @@ export function ToggleAlertRule({ ruleId, enabled }: { ruleId: string; enabled: 
         className="btn btn-small"
         data-toggle-rule={ruleId}
         onClick={async () => {
-          const answer = await callAdminApi(`/api/admin/alerts/rules/${ruleId}`, {
-            method: "PATCH",
-            body: { enabled: !enabled },
-          });
+          const answer = await sent(
+            consoleApi.PATCH("/api/admin/alerts/rules/{id}", {
+              params: { path: { id: ruleId } },
+              body: { enabled: !enabled },
+            }),
+          );
           if (answer.ok) router.refresh();
           else setProblem(t("common.error", { message: errorText(answer) }));
         }}
@@ -134,7 +145,9 @@ export function DeleteAlertRule({ ruleId }: { ruleId: string }) {
   const t = useT();
   const errorText = useErrorText();
   async function remove(): Promise<string | undefined> {
-    const answer = await callAdminApi(`/api/admin/alerts/rules/${ruleId}`, { method: "DELETE" });
+    const answer = await sent(
+      consoleApi.DELETE("/api/admin/alerts/rules/{id}", { params: { path: { id: ruleId } } }),
+    );
     return answer.ok ? undefined : t("common.error", { message: errorText(answer) });
   }
   return (

@@ -3,14 +3,13 @@
 // re-send a delivery) and says beside itself how it went; the page is then drawn again.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { type ApiAnswer, callAdminApi } from "./admin-api";
+import type { ApiAnswer } from "./admin-api";
 import { useErrorText } from "./error-words";
 import { useT } from "./i18n-client";
 
 export function ApiActionButton(props: {
-  /** The POST that does it, and its JSON body if it needs one. */
-  path: string;
-  body?: unknown;
+  /** The call that does it, through the console's typed client (console-api.ts). */
+  send: () => Promise<ApiAnswer>;
   label: string;
   /** The button's title: what pressing it does. */
   explain: string;
@@ -35,7 +34,7 @@ export function ApiActionButton(props: {
         {...props.data}
         onClick={async () => {
           setState({ working: true });
-          const answer = await callAdminApi(props.path, props.body === undefined ? {} : { body: props.body });
+          const answer = await props.send();
           setState(
             answer.ok
               ? { working: false, message: props.doneMessage(answer) }

@@ -1,7 +1,7 @@
 "use client";
 // An ADMIN's controls for API keys: make one (a dialog that then shows the key once, to copy) and
 // revoke one (after saying what that does). The server keeps only a hash of the key.
-import { callAdminApi } from "./admin-api";
+import { consoleApi, sent } from "./console-api";
 import { useErrorText } from "./error-words";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
@@ -16,12 +16,17 @@ export function CreateApiKey({ roles }: { roles: readonly RoleChoice[] }) {
       name="new-api-key"
       title={t("apiKeys.add")}
       submitLabel={t("apiKeys.create")}
-      path="/api/admin/api-keys"
-      bodyOf={(form) => ({
-        name: String(form.get("name") ?? ""),
-        role: String(form.get("role") ?? "VIEWER"),
-        expiresInDays: Number(form.get("days") ?? 0),
-      })}
+      send={(form) =>
+        sent(
+          consoleApi.POST("/api/admin/api-keys", {
+            body: {
+              name: String(form.get("name") ?? ""),
+              role: String(form.get("role") ?? "VIEWER"),
+              expiresInDays: Number(form.get("days") ?? 0),
+            },
+          }),
+        )
+      }
       fields={
         <>
           <label className="field">
@@ -55,7 +60,9 @@ export function RevokeApiKey({ apiKeyId, name }: { apiKeyId: string; name: strin
   const t = useT();
   const errorText = useErrorText();
   async function revoke(): Promise<string | undefined> {
-    const answer = await callAdminApi(`/api/admin/api-keys/${apiKeyId}`, { method: "DELETE" });
+    const answer = await sent(
+      consoleApi.DELETE("/api/admin/api-keys/{id}", { params: { path: { id: apiKeyId } } }),
+    );
     return answer.ok ? undefined : t("common.error", { message: errorText(answer) });
   }
   return (

@@ -6,27 +6,32 @@
 //
 //   const answer = await sent(consoleApi.POST("/api/admin/operators", { body }));
 //   const done = await sent(consoleApi.POST("/api/admin/orders/{id}/refund", {
-//     params: { path: { id } }, body, headers: { "idempotency-key": key },
+//     params: { path: { id }, header: { "Idempotency-Key": key } }, body,
 //   }));
 //
 // The session cookie rides along; the browser's Origin header passes the API's cross-site check
 // because these calls come from our own pages.
 import createClient from "openapi-fetch";
 import type { paths } from "@/generated/console-api";
-import type { ApiAnswer } from "./admin-api";
 
 export const consoleApi = createClient<paths>({ baseUrl: "", credentials: "same-origin" });
 
 /**
- * What the dialogs and buttons read of an answer: ok, status and the body (the data, or the error
- * `{ error: { code, message } }`). A request that never got an answer (offline) is status 0.
+ * What the dialogs and buttons read of an answer: ok, status and the body — the operation's data when
+ * ok, its error `{ error: { code, message } }` when not. A request that never got an answer (offline)
+ * is status 0 with no body.
  */
+export type SentAnswer<Data, Failure> =
+  | { ok: true; status: number; body: Data | null }
+  | { ok: false; status: number; body: Failure | null };
+
 export async function sent<Data, Failure>(
   call: Promise<{ data?: Data; error?: Failure; response: Response }>,
-): Promise<ApiAnswer<Data | Failure>> {
+): Promise<SentAnswer<Data, Failure>> {
   try {
     const { data, error, response } = await call;
-    return { ok: response.ok, status: response.status, body: (response.ok ? data : error) ?? null };
+    if (response.ok) return { ok: true, status: response.status, body: data ?? null };
+    return { ok: false, status: response.status, body: error ?? null };
   } catch {
     return { ok: false, status: 0, body: null };
   }

@@ -4,7 +4,7 @@
 // role; so does this page.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { callAdminApi } from "./admin-api";
+import { consoleApi, sent } from "./console-api";
 import { useErrorText } from "./error-words";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
@@ -15,14 +15,16 @@ export function AddOperator({ roles }: { roles: readonly RoleChoice[] }) {
   const errorText = useErrorText();
 
   async function submit(form: FormData): Promise<string | undefined> {
-    const answer = await callAdminApi("/api/admin/operators", {
-      body: {
-        name: String(form.get("name") ?? ""),
-        email: String(form.get("email") ?? ""),
-        password: String(form.get("password") ?? ""),
-        role: String(form.get("role") ?? "VIEWER"),
-      },
-    });
+    const answer = await sent(
+      consoleApi.POST("/api/admin/operators", {
+        body: {
+          name: String(form.get("name") ?? ""),
+          email: String(form.get("email") ?? ""),
+          password: String(form.get("password") ?? ""),
+          role: String(form.get("role") ?? "VIEWER"),
+        },
+      }),
+    );
     return answer.ok ? undefined : t("common.error", { message: errorText(answer) });
   }
 
@@ -75,7 +77,9 @@ function useOperatorUpdate(operatorId: string) {
   const t = useT();
   const errorText = useErrorText();
   return async (body: Record<string, unknown>): Promise<string | undefined> => {
-    const answer = await callAdminApi(`/api/admin/operators/${operatorId}`, { method: "PATCH", body });
+    const answer = await sent(
+      consoleApi.PATCH("/api/admin/operators/{id}", { params: { path: { id: operatorId } }, body }),
+    );
     return answer.ok ? undefined : t("common.error", { message: errorText(answer) });
   };
 }
@@ -162,9 +166,9 @@ function ResetSecondFactor({ operatorId, name }: { operatorId: string; name: str
   const t = useT();
   const errorText = useErrorText();
   async function reset(): Promise<string | undefined> {
-    const answer = await callAdminApi(`/api/admin/operators/${operatorId}/second-factor`, {
-      method: "DELETE",
-    });
+    const answer = await sent(
+      consoleApi.DELETE("/api/admin/operators/{id}/second-factor", { params: { path: { id: operatorId } } }),
+    );
     return answer.ok ? undefined : t("common.error", { message: errorText(answer) });
   }
   return (

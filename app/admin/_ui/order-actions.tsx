@@ -9,9 +9,8 @@
 import { useRouter } from "next/navigation";
 import { type FormEvent, useRef, useState } from "react";
 import type { MessageKey, Translate } from "@/lib/console/i18n/translate";
-import { type OrderActionName, orderActionPath } from "@/lib/console/orders/actions/order-action-names";
-import type { OrderActionAnswerJson } from "@/lib/http/contract/admin/order-actions";
-import { callAdminApi, errorCode, newIdempotencyKey } from "./admin-api";
+import type { OrderActionName } from "@/lib/console/orders/actions/order-action-names";
+import { errorCode, newIdempotencyKey } from "./admin-api";
 import { useErrorText } from "./error-words";
 import { useFollowToFinal } from "./follow-to-final";
 import { useLocale, useT } from "./i18n-client";
@@ -30,6 +29,7 @@ import {
   type ReviewContext,
   reviewText,
 } from "./order-action-review";
+import { sendOrderAction } from "./send-order-action";
 
 export interface OrderActionsProps {
   orderId: string;
@@ -113,8 +113,7 @@ function useOrderAction(orderId: string, money: ActionMoney, customer: string, t
     if (!open || !body || described) return;
     setSending(true);
     setProblem("");
-    const path = orderActionPath(orderId, open.action);
-    const answer = await callAdminApi<OrderActionAnswerJson>(path, { body, idempotencyKey: key });
+    const answer = await sendOrderAction(orderId, open.action, body, key);
     setSending(false);
     const walletRefused = errorCode(answer) === "WALLET_REJECTED";
     const outcome =

@@ -2,8 +2,11 @@
 // Adding a passkey: a name for it, then the browser asks the device (fingerprint, face, PIN, a key)
 // and the server checks the answer; and removing one after saying so.
 import { startRegistration } from "@simplewebauthn/browser";
+
+type RegistrationOptions = Parameters<typeof startRegistration>[0]["optionsJSON"];
+
 import { useRouter } from "next/navigation";
-import { callAdminApi } from "./admin-api";
+import { consoleApi, sent } from "./console-api";
 import { useErrorText } from "./error-words";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
@@ -13,19 +16,20 @@ export function AddPasskey() {
   const errorText = useErrorText();
   const router = useRouter();
   async function submit(form: FormData): Promise<string | undefined> {
-    const started = await callAdminApi<Parameters<typeof startRegistration>[0]["optionsJSON"]>(
-      "/api/admin/me/passkeys/options",
-    );
+    const started = await sent(consoleApi.POST("/api/admin/me/passkeys/options"));
     if (!started.ok || !started.body) return t("common.error", { message: errorText(started) });
     let response: Awaited<ReturnType<typeof startRegistration>>;
     try {
-      response = await startRegistration({ optionsJSON: started.body });
+      // The API's contract types the options loosely (they are @simplewebauthn's own JSON).
+      response = await startRegistration({ optionsJSON: started.body as unknown as RegistrationOptions });
     } catch {
       return t("passkeys.cancelled");
     }
-    const added = await callAdminApi("/api/admin/me/passkeys", {
-      body: { name: String(form.get("name") ?? "").trim(), response },
-    });
+    const added = await sent(
+      consoleApi.POST("/api/admin/me/passkeys", {
+        body: { name: String(form.get("name") ?? "").trim(), response: { ...response, type: "public-key" } },
+      }),
+    );
     if (!added.ok) return t("common.error", { message: errorText(added) });
     router.refresh();
     return undefined;
@@ -63,7 +67,9 @@ export function RemovePasskey({ id, name }: { id: string; name: string }) {
       triggerData={`remove-passkey-${id}`}
       title={t("passkeys.removeTitle", { name })}
       submit={async () => {
-        const answer = await callAdminApi(`/api/admin/me/passkeys/${id}`, { method: "DELETE" });
+        const answer = await sent(
+          consoleApi.DELETE("/api/admin/me/passkeys/{id}", { params: { path: { id } } }),
+        );
         return answer.ok ? undefined : t("common.error", { message: errorText(answer) });
       }}
       submitLabel={t("passkeys.remove")}

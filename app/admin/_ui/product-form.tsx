@@ -2,7 +2,7 @@
 // Adding or editing a product (ADMIN). Prices are typed in whole dinars, said back before saving
 // (price-field.tsx) and sent in fils; an edit applies to orders placed after it, never to one already
 // placed.
-import { callAdminApi } from "./admin-api";
+import { consoleApi, sent } from "./console-api";
 import { useErrorText } from "./error-words";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
@@ -39,8 +39,10 @@ export function ProductForm({ product }: { product?: ProductRow }) {
       ...(product && price.confirmLargePriceChange ? { confirmLargePriceChange: true } : {}),
     };
     const answer = product
-      ? await callAdminApi(`/api/admin/products/${product.id}`, { method: "PATCH", body })
-      : await callAdminApi("/api/admin/products", { body });
+      ? await sent(
+          consoleApi.PATCH("/api/admin/products/{id}", { params: { path: { id: product.id } }, body }),
+        )
+      : await sent(consoleApi.POST("/api/admin/products", { body: { ...body, sku: body.sku ?? "" } }));
     return answer.ok ? undefined : t("common.error", { message: errorText(answer) });
   }
 

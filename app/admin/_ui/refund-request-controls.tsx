@@ -8,7 +8,6 @@
 import { useRouter } from "next/navigation";
 import { type FormEvent, useId, useRef, useState } from "react";
 import type { ApprovedRefundRequestJson } from "@/lib/http/contract/admin/refund-requests";
-import { callAdminApi } from "./admin-api";
 import { consoleApi, sent } from "./console-api";
 import { useErrorText } from "./error-words";
 import { type Followed, isFinal, useFollowToFinal } from "./follow-to-final";
@@ -47,9 +46,12 @@ export function RefundRequestControls(props: ControlsProps) {
   const t = useT();
   const errorText = useErrorText();
   const reject = async (form: FormData) => {
-    const answer = await callAdminApi(`/api/admin/refund-requests/${props.requestId}/reject`, {
-      body: noteOf(form),
-    });
+    const answer = await sent(
+      consoleApi.POST("/api/admin/refund-requests/{id}/reject", {
+        params: { path: { id: props.requestId } },
+        body: noteOf(form),
+      }),
+    );
     return answer.ok ? undefined : t("common.error", { message: errorText(answer) });
   };
   return (

@@ -1,7 +1,7 @@
 "use client";
 // Clearing an order's flag once it is dealt with: a note saying what was found and done is required,
 // and goes on the order's timeline and in the audit log.
-import { callAdminApi } from "./admin-api";
+import { consoleApi, sent } from "./console-api";
 import { useErrorText } from "./error-words";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
@@ -16,9 +16,12 @@ export function ResolveFlag({ orderId }: { orderId: string }) {
       triggerData="resolve-flag"
       title={t("flag.resolveTitle")}
       submit={async (form) => {
-        const answer = await callAdminApi(`/api/admin/orders/${orderId}/resolve-flag`, {
-          body: { note: String(form.get("note") ?? "").trim() },
-        });
+        const answer = await sent(
+          consoleApi.POST("/api/admin/orders/{id}/resolve-flag", {
+            params: { path: { id: orderId } },
+            body: { note: String(form.get("note") ?? "").trim() },
+          }),
+        );
         return answer.ok ? undefined : t("common.error", { message: errorText(answer) });
       }}
       submitLabel={t("flag.resolveConfirm")}

@@ -1,12 +1,14 @@
 "use client";
+import type { paths } from "@/generated/console-api";
 // Editing roles: a dialog per role with its permissions as checkboxes, its refund limits in IQD
 // (empty: no limit) and whether its operators must use a second factor; one to add a role; and the
 // switch that requires a second factor of everyone at once.
 import { PERMISSIONS } from "@/lib/operators/roles/permissions";
 import { filsToInput, parseIqd } from "@/lib/platform/money/parse-iqd";
 import { toLatinDigits } from "@/lib/platform/validation/latin-digits";
-import { callAdminApi } from "./admin-api";
+import type { ApiAnswer } from "./admin-api";
 import { ApiActionButton } from "./api-action-button";
+import { consoleApi, sent } from "./console-api";
 import { useErrorText } from "./error-words";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
@@ -80,22 +82,24 @@ function RoleFields({ role }: { role?: EditableRole }) {
   );
 }
 
-function useRoleSubmit(path: string, method: "POST" | "PATCH", keepPermissions: boolean) {
+/** A role's fields as the API takes them, for a new role and a change alike. */
+type RoleBody = paths["/api/admin/roles/{key}"]["patch"]["requestBody"]["content"]["application/json"];
+
+function useRoleSubmit(save: (body: RoleBody) => Promise<ApiAnswer>, keepPermissions: boolean) {
   const t = useT();
   const errorText = useErrorText();
   return async (form: FormData): Promise<string | undefined> => {
     const refundLimitFils = limitOf(form, "refundLimit");
     const dailyRefundLimitFils = limitOf(form, "dailyLimit");
     if (refundLimitFils === undefined || dailyRefundLimitFils === undefined) return t("roles.badLimit");
-    const answer = await callAdminApi(path, {
-      method,
-      body: {
-        name: String(form.get("name") ?? "").trim(),
-        ...(keepPermissions ? {} : { permissions: form.getAll("permission").map(String) }),
-        refundLimitFils,
-        dailyRefundLimitFils,
-        requireSecondFactor: form.get("requireSecondFactor") === "on",
-      },
+    const answer = await save({
+      name: String(form.get("name") ?? "").trim(),
+      ...(keepPermissions
+        ? {}
+        : { permissions: form.getAll("permission").map(String) as RoleBody["permissions"] }),
+      refundLimitFils,
+      dailyRefundLimitFils,
+      requireSecondFactor: form.get("requireSecondFactor") === "on",
     });
     return answer.ok ? undefined : t("common.error", { message: errorText(answer) });
   };
@@ -103,7 +107,15 @@ function useRoleSubmit(path: string, method: "POST" | "PATCH", keepPermissions: 
 
 export function AddRole() {
   const t = useT();
-  const submit = useRoleSubmit("/api/admin/roles", "POST", false);
+  const submit = useRoleSubmit(
+    (body) =>
+      sent(
+        consoleApi.POST("/api/admin/roles", {
+          body: { ...body, name: body.name ?? "", permissions: body.permissions ?? [] },
+        }),
+      ),
+    false,
+  );
   return (
     <FormDialog trigger={t("roles.add")} triggerData="new-role" title={t("roles.add")} submit={submit}>
       <RoleFields />
@@ -113,7 +125,10 @@ export function AddRole() {
 
 export function EditRole({ role }: { role: EditableRole }) {
   const t = useT();
-  const submit = useRoleSubmit(`/api/admin/roles/${role.key}`, "PATCH", role.key === "ADMIN");
+  const submit = useRoleSubmit(
+    (body) => sent(consoleApi.PATCH("/api/admin/roles/{key}", { params: { path: { key: role.key } }, body })),
+    role.key === "ADMIN",
+  );
   return (
     <FormDialog
       trigger={t("roles.edit")}
@@ -139,7 +154,9 @@ export function RemoveRole({ role }: { role: EditableRole }) {
       triggerData={`remove-role-${role.key}`}
       title={t("roles.removeTitle", { name: role.label })}
       submit={async () => {
-        const answer = await callAdminApi(`/api/admin/roles/${role.key}`, { method: "DELETE" });
+        const answer = await sent(
+          consoleApi.DELETE("/api/admin/roles/{key}", { params: { path: { key: role.key } } }),
+        );
         return answer.ok ? undefined : t("common.error", { message: errorText(answer) });
       }}
       submitLabel={t("roles.remove")}
@@ -156,16 +173,18 @@ export function SecondFactorPolicy() {
   return (
     <div className="form-actions">
       <ApiActionButton
-        path="/api/admin/roles/second-factor"
-        body={{ requireSecondFactor: true }}
+        send={() =>
+          sent(consoleApi.POST("/api/admin/roles/second-factor", { body: { requireSecondFactor: true } }))
+        }
         label={t("roles.requireAll")}
         explain={t("roles.requireAllExplain")}
         doneMessage={() => t("roles.policySaved")}
         data={{ "data-policy": "require" }}
       />
       <ApiActionButton
-        path="/api/admin/roles/second-factor"
-        body={{ requireSecondFactor: false }}
+        send={() =>
+          sent(consoleApi.POST("/api/admin/roles/second-factor", { body: { requireSecondFactor: false } }))
+        }
         label={t("roles.requireNone")}
         explain={t("roles.requireNoneExplain")}
         doneMessage={() => t("roles.policySaved")}

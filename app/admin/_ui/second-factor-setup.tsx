@@ -4,8 +4,8 @@
 // this once.
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
-import { callAdminApi } from "./admin-api";
 import { BidiText } from "./bidi-text";
+import { consoleApi, sent } from "./console-api";
 import { useErrorText } from "./error-words";
 import { useLocale, useT } from "./i18n-client";
 
@@ -20,7 +20,7 @@ export function SecondFactorSetup() {
   async function start() {
     setWorking(true);
     setProblem("");
-    const answer = await callAdminApi<{ secret: string; qrSvg: string }>("/api/admin/me/second-factor");
+    const answer = await sent(consoleApi.POST("/api/admin/me/second-factor"));
     setWorking(false);
     if (answer.ok && answer.body) setScan(answer.body);
     else setProblem(t("common.error", { message: errorText(answer) }));
@@ -62,9 +62,7 @@ function ScanAndConfirm(props: { secret: string; qrSvg: string; onConfirmed: (co
     setWorking(true);
     setProblem("");
     const code = String(new FormData(event.currentTarget).get("code") ?? "");
-    const answer = await callAdminApi<{ recoveryCodes: string[] }>("/api/admin/me/second-factor/confirm", {
-      body: { code },
-    });
+    const answer = await sent(consoleApi.POST("/api/admin/me/second-factor/confirm", { body: { code } }));
     setWorking(false);
     if (answer.ok && answer.body) props.onConfirmed(answer.body.recoveryCodes);
     else setProblem(t("common.error", { message: errorText(answer) }));

@@ -4,7 +4,7 @@
 // encrypted copy it never shows again. Closing after a secret was shown refreshes the page's list.
 import { useRouter } from "next/navigation";
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
-import { callAdminApi } from "./admin-api";
+import type { SentAnswer } from "./console-api";
 import { useErrorText } from "./error-words";
 import { useT } from "./i18n-client";
 
@@ -13,10 +13,8 @@ interface SecretDialogProps {
   name: string;
   title: string;
   submitLabel: string;
-  /** The API path a POST makes the thing at; its answer carries `secret`. */
-  path: string;
-  /** The request body from the form's fields. */
-  bodyOf: (form: FormData) => unknown;
+  /** Makes the thing from the form's fields, through the console's typed client; its answer carries `secret`. */
+  send: (form: FormData) => Promise<SentAnswer<{ secret?: string }, unknown>>;
   /** The form's fields. */
   fields: ReactNode;
   secretLabel: string;
@@ -81,7 +79,7 @@ function SecretForm(
     const form = new FormData(event.currentTarget);
     setWorking(true);
     setProblem("");
-    const answer = await callAdminApi<{ secret?: string }>(props.path, { body: props.bodyOf(form) });
+    const answer = await props.send(form);
     setWorking(false);
     if (answer.ok && answer.body?.secret) props.onMade(answer.body.secret);
     else setProblem(t("common.error", { message: errorText(answer) }));

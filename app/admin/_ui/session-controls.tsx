@@ -3,7 +3,6 @@
 // one's own but this one, or (an ADMIN, on another operator's page) all of theirs. The browser a
 // session belongs to is signed out at its next request; one an administrator ended is told so, and
 // that operator's API keys are revoked with it.
-import { callAdminApi } from "./admin-api";
 import { consoleApi, sent } from "./console-api";
 import { useErrorText } from "./error-words";
 import { FormDialog } from "./form-dialog";
@@ -23,7 +22,9 @@ export function EndSession({
   const t = useT();
   const errorText = useErrorText();
   async function end(): Promise<string | undefined> {
-    const answer = await callAdminApi(`/api/admin/sessions/${sessionId}`, { method: "DELETE" });
+    const answer = await sent(
+      consoleApi.DELETE("/api/admin/sessions/{id}", { params: { path: { id: sessionId } } }),
+    );
     return answer.ok ? undefined : t("common.error", { message: errorText(answer) });
   }
   return (

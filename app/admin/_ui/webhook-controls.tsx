@@ -3,9 +3,15 @@
 // once, to copy into the receiver), turn one off or on, delete one (after saying what that does).
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import type { paths } from "@/generated/console-api";
 import { dynamicKey } from "@/lib/console/i18n/translate";
 import { EVENT_TYPES } from "@/lib/platform/outbox/event-map";
-import { callAdminApi } from "./admin-api";
+import { consoleApi, sent } from "./console-api";
+
+/** The event types an endpoint can ask for; the form offers only these. */
+type WebhookEvents =
+  paths["/api/admin/webhooks"]["post"]["requestBody"]["content"]["application/json"]["events"];
+
 import { useErrorText } from "./error-words";
 import { FormDialog } from "./form-dialog";
 import { useT } from "./i18n-client";
@@ -19,12 +25,17 @@ export function AddWebhookEndpoint() {
       name="new-webhook"
       title={t("webhooks.add")}
       submitLabel={t("webhooks.add")}
-      path="/api/admin/webhooks"
-      bodyOf={(form) => ({
-        url: String(form.get("url") ?? ""),
-        description: String(form.get("description") ?? ""),
-        events: form.getAll("events").map(String),
-      })}
+      send={(form) =>
+        sent(
+          consoleApi.POST("/api/admin/webhooks", {
+            body: {
+              url: String(form.get("url") ?? ""),
+              description: String(form.get("description") ?? ""),
+              events: form.getAll("events").map(String) as WebhookEvents,
+            },
+          }),
+        )
+      }
       fields={
         <>
           <label className="field">
@@ -75,10 +86,12 @@ export function ToggleWebhookEndpoint({ endpointId, enabled }: { endpointId: str
         data-toggle={endpointId}
         onClick={async () => {
           setWorking(true);
-          const answer = await callAdminApi(`/api/admin/webhooks/${endpointId}`, {
-            method: "PATCH",
-            body: { enabled: !enabled },
-          });
+          const answer = await sent(
+            consoleApi.PATCH("/api/admin/webhooks/{id}", {
+              params: { path: { id: endpointId } },
+              body: { enabled: !enabled },
+            }),
+          );
           setWorking(false);
           if (answer.ok) router.refresh();
           else setProblem(t("common.error", { message: errorText(answer) }));
@@ -100,7 +113,9 @@ export function DeleteWebhookEndpoint({ endpointId, url }: { endpointId: string;
   const t = useT();
   const errorText = useErrorText();
   async function remove(): Promise<string | undefined> {
-    const answer = await callAdminApi(`/api/admin/webhooks/${endpointId}`, { method: "DELETE" });
+    const answer = await sent(
+      consoleApi.DELETE("/api/admin/webhooks/{id}", { params: { path: { id: endpointId } } }),
+    );
     return answer.ok ? undefined : t("common.error", { message: errorText(answer) });
   }
   return (

@@ -18,9 +18,5 @@ export const ORDER_ACTION_PATH_SEGMENTS: Record<OrderActionName, string> = {
   reconcile: "reconcile",
 };
 
-export function orderActionPath(orderId: string, action: OrderActionName): string {
-  return `/api/admin/orders/${orderId}/${ORDER_ACTION_PATH_SEGMENTS[action]}`;
-}
-
 /** What the wallet made of an action, in words an operator acts on. */
 export type WalletOutcomeName = "SUCCESS" | "PROCESSING" | "UNKNOWN" | "RETRYING" | "FAIL";
