@@ -10,12 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderAppMetrics } from "@/lib/http/app-metrics";
 import { forgetSignInFailures, signInBudgets } from "@/lib/operators/sign-in/sign-in-failures";
 import { resetEnvForTests } from "@/lib/platform/env";
-import { reserveFailure } from "@/lib/platform/failure-budgets";
+import { forgetFailuresStartingWith, reserveFailure } from "@/lib/platform/failure-budgets";
 import { checkReadiness } from "@/lib/platform/health/app-health";
 import { QUEUE_NAMES } from "@/lib/platform/queue/definitions";
 import { DEFAULT_JOB_SETTINGS } from "@/lib/platform/queue/settings";
 import { enforceRateLimit } from "@/lib/platform/rate-limit";
-import { getRedis } from "@/lib/platform/redis";
+import { getRedis, readyRedis } from "@/lib/platform/redis";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 import { type LocalCluster, startRedisCluster } from "@/test/support/redis-cluster";
 import { refundStatusOf, refundInProgress as startRefund } from "@/test/support/refund-in-progress";
@@ -126,6 +126,18 @@ describe("on a Redis Cluster", () => {
       expect(await inspector.exists(account.key, pair.key)).toBe(0);
       expect((await reserveFailure(budgets)).ok).toBe(true);
     }
+  });
+
+  it("forgets failures under a prefix on every shard (an unlock), key by key", async () => {
+    const prefix = `unlock-${Date.now()}-`;
+    // Keys of many slots under one prefix: they land on every primary.
+    const keys = Array.from({ length: 24 }, (_, index) => `${prefix}{${index}}`);
+    for (const key of keys) await reserveFailure([{ key, limit: 5, windowMs: 60_000 }]);
+    const shards = new Set(await Promise.all(keys.map((key) => cluster.primaryPortOf(key))));
+    expect(shards.size).toBe(3);
+    expect(await keysStartingWith(prefix)).toHaveLength(keys.length);
+    await forgetFailuresStartingWith(prefix, readyRedis);
+    expect(await keysStartingWith(prefix)).toEqual([]);
   });
 
   it("refuses a script over keys of different slots, which is why every budget shares a tag", async () => {
