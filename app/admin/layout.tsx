@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { I18nProvider } from "@/app/admin/_ui/i18n-client";
 import { currentLocale } from "@/lib/console/i18n/locale";
-import { I18nProvider } from "./_ui/i18n-client";
 import "./console.css";
 
 export const metadata: Metadata = {

@@ -144,3 +144,8 @@ function apiKeyRevokeReason(
   if (passwordChanged) return "MAKER_PASSWORD_CHANGED";
   return undefined;
 }
+
+/** An operator's id and name, or null: the pages that speak of someone else name them. */
+export function operatorNameOf(prisma: PrismaClient, operatorId: string) {
+  return prisma.operator.findUnique({ where: { id: operatorId }, select: { id: true, name: true } });
+}

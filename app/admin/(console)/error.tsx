@@ -1,7 +1,7 @@
 "use client";
 // A page that could not be drawn (the database unreachable, say): a calm message and a way to try
 // again, never a stack trace. The server logged the error under the digest shown.
-import { useT } from "../_ui/i18n-client";
+import { useT } from "@/app/admin/_ui/i18n-client";
 
 export default function ConsoleError({
   error,

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { ConsoleNav } from "../_ui/console-nav";
-import { consolePage } from "../_ui/console-page";
-import { LanguageSwitch } from "../_ui/language-switch";
-import { roleLabel } from "../_ui/role-label";
-import { SignOutButton } from "../_ui/sign-out-button";
+import { consolePage } from "@/app/admin/_ui/console-page";
+import { LanguageSwitch } from "@/app/admin/_ui/language-switch";
+import { roleLabel } from "@/app/admin/_ui/role-label";
+import { SignOutButton } from "@/app/admin/_ui/sign-out-button";
+import { ConsoleNav } from "./console-nav";
 
 // The frame of every signed-in page: who is signed in, the sections their role opens, the language
 // switch and sign-out.

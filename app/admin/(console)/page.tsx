@@ -1,5 +1,11 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { OrderStatusBadge, RefundStatusBadge } from "@/app/admin/_ui/badges";
+import { consolePage, type SearchParams } from "@/app/admin/_ui/console-page";
+import { DataTable } from "@/app/admin/_ui/data-table";
+import { flagReasonWords } from "@/app/admin/_ui/flag-reason";
+import { Amount, ShortId, Time } from "@/app/admin/_ui/format";
+import { PageHead } from "@/app/admin/_ui/page-head";
 import { waitingApprovals } from "@/lib/console/approvals-list";
 import { getDashboard } from "@/lib/console/dashboard";
 import { dynamicKey, type Locale, type Translate } from "@/lib/console/i18n/translate";
@@ -12,14 +18,8 @@ import { checkReadiness } from "@/lib/platform/health/app-health";
 import type { ProbeResult } from "@/lib/platform/health/check-health";
 import { getAppQueueMetrics } from "@/lib/platform/queue/metrics";
 import { baghdadDate } from "@/lib/platform/time/baghdad-day";
-import { OrderStatusBadge, RefundStatusBadge } from "../_ui/badges";
-import { consolePage, type SearchParams } from "../_ui/console-page";
-import { DataTable } from "../_ui/data-table";
-import { flagReasonWords } from "../_ui/flag-reason";
-import { Amount, ShortId, Time } from "../_ui/format";
-import { MoneyCard } from "../_ui/money-card";
-import { PageHead } from "../_ui/page-head";
-import { VolumeChart } from "../_ui/volume-chart";
+import { MoneyCard } from "./money-card";
+import { VolumeChart } from "./volume-chart";
 
 export const metadata: Metadata = { title: "Dashboard" };
 

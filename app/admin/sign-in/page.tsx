@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { LanguageSwitch } from "@/app/admin/_ui/language-switch";
 import { currentLocale } from "@/lib/console/i18n/locale";
 import { dynamicKey, translatorFor } from "@/lib/console/i18n/translate";
 import { pageOperator } from "@/lib/operators/current-operator";
-import { LanguageSwitch } from "../_ui/language-switch";
 import { SignInForm } from "./sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in" };

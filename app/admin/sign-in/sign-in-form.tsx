@@ -8,8 +8,8 @@
 import { startAuthentication } from "@simplewebauthn/browser";
 import { signIn } from "next-auth/react";
 import { type FormEvent, useState } from "react";
+import { useT } from "@/app/admin/_ui/i18n-client";
 import type { Translate } from "@/lib/console/i18n/translate";
-import { useT } from "../_ui/i18n-client";
 
 function refusal(error: string, t: Translate): string {
   if (error.startsWith("ACCOUNT_LOCKED")) {

@@ -20,3 +20,11 @@ export async function listAuditEntries(prisma: PrismaClient, query: z.output<typ
   const { rows: entries, nextCursor } = pageOf(rows, query.limit, (row) => row.createdAt);
   return { entries, nextCursor };
 }
+
+/** The names of the API keys the entries came through, by id (the audit page shows the key's name). */
+export async function apiKeyNamesOf(prisma: PrismaClient, entries: { apiKeyId: string | null }[]) {
+  const ids = [...new Set(entries.flatMap((entry) => (entry.apiKeyId ? [entry.apiKeyId] : [])))];
+  if (ids.length === 0) return new Map<string, string>();
+  const keys = await prisma.apiKey.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } });
+  return new Map(keys.map((key) => [key.id, key.name]));
+}

@@ -217,3 +217,12 @@ export async function resetSecondFactor(ctx: Context, actor: OperatorIdentity, o
 export function recoveryCodesLeft(prisma: PrismaClient, operatorId: string): Promise<number> {
   return prisma.recoveryCode.count({ where: { operatorId, usedAt: null } });
 }
+
+/** Since when the operator's two-step sign-in is on, or null when it is off. */
+export async function secondFactorOnSince(prisma: PrismaClient, operatorId: string): Promise<Date | null> {
+  const row = await prisma.operator.findUniqueOrThrow({
+    where: { id: operatorId },
+    select: { totpEnabledAt: true },
+  });
+  return row.totpEnabledAt;
+}

@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
+import { ruleTypeKey } from "@/app/admin/_ui/alert-rule-type";
+import { consolePage } from "@/app/admin/_ui/console-page";
+import { DataTable } from "@/app/admin/_ui/data-table";
+import { DisabledWhy } from "@/app/admin/_ui/disabled-why";
+import { Time } from "@/app/admin/_ui/format";
+import { PageHead } from "@/app/admin/_ui/page-head";
 import { listAlertMessages, listAlertRules } from "@/lib/console/alert-rules";
 import { dynamicKey } from "@/lib/console/i18n/translate";
 import { getEnv } from "@/lib/platform/env";
-import { AddAlertRule, DeleteAlertRule, ToggleAlertRule } from "../../_ui/alert-controls";
-import { ruleTypeKey } from "../../_ui/alert-rule-type";
-import { consolePage } from "../../_ui/console-page";
-import { DataTable } from "../../_ui/data-table";
-import { DisabledWhy } from "../../_ui/disabled-why";
-import { Time } from "../../_ui/format";
-import { PageHead } from "../../_ui/page-head";
+import { AddAlertRule, DeleteAlertRule, ToggleAlertRule } from "./alert-controls";
 
 export const metadata: Metadata = { title: "Alerts" };
 

@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
+import { consolePage } from "@/app/admin/_ui/console-page";
+import { DataTable } from "@/app/admin/_ui/data-table";
+import { Time } from "@/app/admin/_ui/format";
+import { PageHead } from "@/app/admin/_ui/page-head";
+import { roleLabel } from "@/app/admin/_ui/role-label";
 import { dynamicKey } from "@/lib/console/i18n/translate";
 import { listApiKeys } from "@/lib/operators/api-keys/manage-api-keys";
 import { listRoles } from "@/lib/operators/roles/manage-roles";
-import { CreateApiKey, RevokeApiKey } from "../../_ui/api-key-controls";
-import { consolePage } from "../../_ui/console-page";
-import { DataTable } from "../../_ui/data-table";
-import { Time } from "../../_ui/format";
-import { PageHead } from "../../_ui/page-head";
-import { roleLabel } from "../../_ui/role-label";
+import { CreateApiKey, RevokeApiKey } from "./api-key-controls";
 
 export const metadata: Metadata = { title: "API keys" };
 

@@ -1,16 +1,16 @@
 import type { Metadata } from "next";
+import { OperationStatusBadge, RefundStatusBadge } from "@/app/admin/_ui/badges";
+import { consolePage } from "@/app/admin/_ui/console-page";
+import { DataTable } from "@/app/admin/_ui/data-table";
+import { Amount, ShortId, Time } from "@/app/admin/_ui/format";
+import { PageHead } from "@/app/admin/_ui/page-head";
+import { RefundRequestControls } from "@/app/admin/_ui/refund-request-controls";
+import { ResultCode } from "@/app/admin/_ui/result-code";
+import { AutoRefresh } from "@/app/admin/(console)/orders/[id]/auto-refresh";
 import { actorNames } from "@/lib/console/actor-names";
 import { approvalsList } from "@/lib/console/approvals-list";
 import { formatAmount } from "@/lib/console/i18n/format";
 import { dynamicKey, type Locale, type Translate } from "@/lib/console/i18n/translate";
-import { AutoRefresh } from "../../_ui/auto-refresh";
-import { OperationStatusBadge, RefundStatusBadge } from "../../_ui/badges";
-import { consolePage } from "../../_ui/console-page";
-import { DataTable } from "../../_ui/data-table";
-import { Amount, ShortId, Time } from "../../_ui/format";
-import { PageHead } from "../../_ui/page-head";
-import { RefundRequestControls } from "../../_ui/refund-request-controls";
-import { ResultCode } from "../../_ui/result-code";
 
 export const metadata: Metadata = { title: "Approvals" };
 

@@ -1,19 +1,18 @@
 import type { Metadata } from "next";
+import { consolePage, readListQuery, type SearchParams } from "@/app/admin/_ui/console-page";
+import { DataTable } from "@/app/admin/_ui/data-table";
+import { Amount, ShortId, Time } from "@/app/admin/_ui/format";
+import { JsonView } from "@/app/admin/_ui/json-view";
+import { FilterForm } from "@/app/admin/_ui/list-filters";
+import { PageHead } from "@/app/admin/_ui/page-head";
+import { Pager } from "@/app/admin/_ui/pager";
+import { wordsOr } from "@/app/admin/_ui/record-words";
+import { TechnicalDetails } from "@/app/admin/_ui/technical-details";
 import { actorNames } from "@/lib/console/actor-names";
 import { dynamicKey, type Locale, type Translate } from "@/lib/console/i18n/translate";
 import { AUDIT_ACTIONS, auditAmountFils } from "@/lib/operators/audit/audit-actions";
-import { listAuditEntries } from "@/lib/operators/audit/audit-log";
+import { apiKeyNamesOf, listAuditEntries } from "@/lib/operators/audit/audit-log";
 import { auditListQuery } from "@/lib/operators/operator-inputs";
-import type { PrismaClient } from "@/lib/platform/db";
-import { consolePage, readListQuery, type SearchParams } from "../../_ui/console-page";
-import { DataTable } from "../../_ui/data-table";
-import { Amount, ShortId, Time } from "../../_ui/format";
-import { JsonView } from "../../_ui/json-view";
-import { FilterForm } from "../../_ui/list-filters";
-import { PageHead } from "../../_ui/page-head";
-import { Pager } from "../../_ui/pager";
-import { wordsOr } from "../../_ui/record-words";
-import { TechnicalDetails } from "../../_ui/technical-details";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -25,7 +24,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Search
     ctx,
     (list?.entries ?? []).map((entry) => `operator:${entry.operatorId}`),
   );
-  const keyNames = await apiKeyNames(ctx.prisma, list?.entries ?? []);
+  const keyNames = await apiKeyNamesOf(ctx.prisma, list?.entries ?? []);
   return (
     <>
       <PageHead title={t("audit.title")} />
@@ -144,14 +143,6 @@ function WalletResult({ result, t }: { result: unknown; t: Translate }) {
   if (!status) return <>—</>;
   const key = dynamicKey("action.outcome", status);
   return <>{key === "common.none" ? status : t(key, { code: resultCode ?? "" })}</>;
-}
-
-/** The names of the API keys the entries came through, by id. */
-async function apiKeyNames(prisma: PrismaClient, entries: { apiKeyId: string | null }[]) {
-  const ids = [...new Set(entries.flatMap((entry) => (entry.apiKeyId ? [entry.apiKeyId] : [])))];
-  if (ids.length === 0) return new Map<string, string>();
-  const keys = await prisma.apiKey.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } });
-  return new Map(keys.map((key) => [key.id, key.name]));
 }
 
 /** The filter by action, each named in words. */

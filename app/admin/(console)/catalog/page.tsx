@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
+import { consolePage } from "@/app/admin/_ui/console-page";
+import { DataTable } from "@/app/admin/_ui/data-table";
+import { Amount } from "@/app/admin/_ui/format";
+import { PageHead } from "@/app/admin/_ui/page-head";
 import { listProducts } from "@/lib/console/catalog";
 import { can } from "@/lib/operators/roles/permissions";
-import { consolePage } from "../../_ui/console-page";
-import { DataTable } from "../../_ui/data-table";
-import { Amount } from "../../_ui/format";
-import { PageHead } from "../../_ui/page-head";
-import { ProductForm } from "../../_ui/product-form";
+import { ProductForm } from "./product-form";
 
 export const metadata: Metadata = { title: "Catalog" };
 

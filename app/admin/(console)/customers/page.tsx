@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
+import { consolePage, readListQuery, type SearchParams } from "@/app/admin/_ui/console-page";
+import { DataTable } from "@/app/admin/_ui/data-table";
+import { FullId, Time } from "@/app/admin/_ui/format";
+import { CheckFilter, FilterForm, SearchField } from "@/app/admin/_ui/list-filters";
+import { PageHead } from "@/app/admin/_ui/page-head";
+import { Pager } from "@/app/admin/_ui/pager";
+import { PersonChip } from "@/app/admin/_ui/person";
 import type { Translate } from "@/lib/console/i18n/translate";
 import { listCustomers } from "@/lib/console/list-customers";
 import { customerListQuery } from "@/lib/console/request-schemas";
 import { can } from "@/lib/operators/roles/permissions";
-import { consolePage, readListQuery, type SearchParams } from "../../_ui/console-page";
-import { DataTable } from "../../_ui/data-table";
-import { FullId, Time } from "../../_ui/format";
-import { CheckFilter, FilterForm, SearchField } from "../../_ui/list-filters";
-import { PageHead } from "../../_ui/page-head";
-import { Pager } from "../../_ui/pager";
-import { PersonChip } from "../../_ui/person";
 
 export const metadata: Metadata = { title: "Customers" };
 

@@ -1,17 +1,17 @@
 import type { Metadata } from "next";
+import { consolePage, type SearchParams, toSearchParams } from "@/app/admin/_ui/console-page";
+import { DataTable } from "@/app/admin/_ui/data-table";
+import { DeliveryTable } from "@/app/admin/_ui/delivery-rows";
+import { DisabledWhy } from "@/app/admin/_ui/disabled-why";
+import { Time } from "@/app/admin/_ui/format";
+import { PageHead } from "@/app/admin/_ui/page-head";
+import { Pager } from "@/app/admin/_ui/pager";
 import { listDeadDeliveries, listEndpointDeliveries } from "@/lib/console/event-deliveries";
 import { dynamicKey } from "@/lib/console/i18n/translate";
 import { deliveryListQuery } from "@/lib/console/request-schemas";
 import { listWebhookEndpoints } from "@/lib/console/webhook-endpoints";
 import { can } from "@/lib/operators/roles/permissions";
-import { consolePage, type SearchParams, toSearchParams } from "../../_ui/console-page";
-import { DataTable } from "../../_ui/data-table";
-import { DeliveryTable } from "../../_ui/delivery-rows";
-import { DisabledWhy } from "../../_ui/disabled-why";
-import { Time } from "../../_ui/format";
-import { PageHead } from "../../_ui/page-head";
-import { Pager } from "../../_ui/pager";
-import { AddWebhookEndpoint, DeleteWebhookEndpoint, ToggleWebhookEndpoint } from "../../_ui/webhook-controls";
+import { AddWebhookEndpoint, DeleteWebhookEndpoint, ToggleWebhookEndpoint } from "./webhook-controls";
 
 export const metadata: Metadata = { title: "Events" };
 

@@ -1,6 +1,6 @@
+import { consolePage, type SearchParams } from "@/app/admin/_ui/console-page";
+import { permissionLabel } from "@/app/admin/_ui/role-label";
 import { isPermission } from "@/lib/operators/roles/permissions";
-import { consolePage, type SearchParams } from "../../_ui/console-page";
-import { permissionLabel } from "../../_ui/role-label";
 
 // Where a page sends an operator whose role lacks its permission. The API answers 403 on its own.
 export default async function ForbiddenPage({ searchParams }: { searchParams: SearchParams }) {

@@ -1,18 +1,18 @@
 import type { Metadata } from "next";
+import { NotificationStatusBadge } from "@/app/admin/_ui/badges";
+import { consolePage, readListQuery, type SearchParams } from "@/app/admin/_ui/console-page";
+import { DataTable } from "@/app/admin/_ui/data-table";
+import { ShortId, Time } from "@/app/admin/_ui/format";
+import { JsonView } from "@/app/admin/_ui/json-view";
+import { enumOptions, FilterForm, SelectFilter } from "@/app/admin/_ui/list-filters";
+import { PageHead } from "@/app/admin/_ui/page-head";
+import { Pager } from "@/app/admin/_ui/pager";
 import { dynamicKey, type Locale, type Translate } from "@/lib/console/i18n/translate";
 import { listNotifications } from "@/lib/console/notifications";
 import { notificationListQuery } from "@/lib/console/request-schemas";
 import { can } from "@/lib/operators/roles/permissions";
 import { NotificationKind, NotificationStatus } from "@/lib/platform/db";
-import { NotificationStatusBadge } from "../../_ui/badges";
-import { consolePage, readListQuery, type SearchParams } from "../../_ui/console-page";
-import { DataTable } from "../../_ui/data-table";
-import { ShortId, Time } from "../../_ui/format";
-import { JsonView } from "../../_ui/json-view";
-import { enumOptions, FilterForm, SelectFilter } from "../../_ui/list-filters";
-import { PageHead } from "../../_ui/page-head";
-import { Pager } from "../../_ui/pager";
-import { ReapplyButton } from "../../_ui/reapply-button";
+import { ReapplyButton } from "./reapply-button";
 
 export const metadata: Metadata = { title: "Notifications" };
 

@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
+import { consolePage } from "@/app/admin/_ui/console-page";
+import { DataTable } from "@/app/admin/_ui/data-table";
+import { Time } from "@/app/admin/_ui/format";
+import { PageHead } from "@/app/admin/_ui/page-head";
+import { roleLabel } from "@/app/admin/_ui/role-label";
 import type { Translate } from "@/lib/console/i18n/translate";
 import { listOperators } from "@/lib/operators/manage-operators";
 import { listRoles } from "@/lib/operators/roles/manage-roles";
-import { consolePage } from "../../_ui/console-page";
-import { DataTable } from "../../_ui/data-table";
-import { Time } from "../../_ui/format";
-import { AddOperator, OperatorRowControls } from "../../_ui/operator-controls";
-import { PageHead } from "../../_ui/page-head";
-import { roleLabel } from "../../_ui/role-label";
+import { AddOperator, OperatorRowControls } from "./operator-controls";
 
 export const metadata: Metadata = { title: "Operators" };
 

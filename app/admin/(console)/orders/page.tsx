@@ -1,4 +1,19 @@
 import type { Metadata } from "next";
+import { OrderStatusBadge } from "@/app/admin/_ui/badges";
+import {
+  consolePage,
+  queryObject,
+  queryProblem,
+  type SearchParams,
+  toSearchParams,
+} from "@/app/admin/_ui/console-page";
+import { DataTable } from "@/app/admin/_ui/data-table";
+import { flagReasonWords } from "@/app/admin/_ui/flag-reason";
+import { Amount, ShortId, Time } from "@/app/admin/_ui/format";
+import { CheckFilter, enumOptions, SearchField, SelectFilter } from "@/app/admin/_ui/list-filters";
+import { PageHead } from "@/app/admin/_ui/page-head";
+import { Pager } from "@/app/admin/_ui/pager";
+import { PersonChip } from "@/app/admin/_ui/person";
 import { formatAmount } from "@/lib/console/i18n/format";
 import { dynamicKey, type Locale, type Translate } from "@/lib/console/i18n/translate";
 import { listOrders } from "@/lib/console/orders/list-orders";
@@ -9,21 +24,6 @@ import { refundState } from "@/lib/payments/refunds/refund-figures";
 import type { OrderStatus } from "@/lib/platform/db";
 import { OrderFlow } from "@/lib/platform/db";
 import { parseIqd } from "@/lib/platform/money/parse-iqd";
-import { OrderStatusBadge } from "../../_ui/badges";
-import {
-  consolePage,
-  queryObject,
-  queryProblem,
-  type SearchParams,
-  toSearchParams,
-} from "../../_ui/console-page";
-import { DataTable } from "../../_ui/data-table";
-import { flagReasonWords } from "../../_ui/flag-reason";
-import { Amount, ShortId, Time } from "../../_ui/format";
-import { CheckFilter, enumOptions, SearchField, SelectFilter } from "../../_ui/list-filters";
-import { PageHead } from "../../_ui/page-head";
-import { Pager } from "../../_ui/pager";
-import { PersonChip } from "../../_ui/person";
 
 export const metadata: Metadata = { title: "Orders" };
 

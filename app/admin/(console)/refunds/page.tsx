@@ -1,16 +1,16 @@
 import type { Metadata } from "next";
+import { RefundStatusBadge } from "@/app/admin/_ui/badges";
+import { consolePage, queryProblem, readListQuery, type SearchParams } from "@/app/admin/_ui/console-page";
+import { DataTable } from "@/app/admin/_ui/data-table";
+import { Amount, ShortId, Time } from "@/app/admin/_ui/format";
+import { CheckFilter, enumOptions, FilterForm, SelectFilter } from "@/app/admin/_ui/list-filters";
+import { PageHead } from "@/app/admin/_ui/page-head";
+import { Pager } from "@/app/admin/_ui/pager";
+import { ResultCode } from "@/app/admin/_ui/result-code";
 import { actorNames } from "@/lib/console/actor-names";
 import { listRefunds } from "@/lib/console/list-refunds";
 import { refundListQuery } from "@/lib/console/request-schemas";
 import { REFUND_STATUSES } from "@/lib/payments/refunds/refund-state";
-import { RefundStatusBadge } from "../../_ui/badges";
-import { consolePage, queryProblem, readListQuery, type SearchParams } from "../../_ui/console-page";
-import { DataTable } from "../../_ui/data-table";
-import { Amount, ShortId, Time } from "../../_ui/format";
-import { CheckFilter, enumOptions, FilterForm, SelectFilter } from "../../_ui/list-filters";
-import { PageHead } from "../../_ui/page-head";
-import { Pager } from "../../_ui/pager";
-import { ResultCode } from "../../_ui/result-code";
 
 export const metadata: Metadata = { title: "Refunds" };
 

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
+import { consolePage } from "@/app/admin/_ui/console-page";
+import { Amount } from "@/app/admin/_ui/format";
+import { PageHead } from "@/app/admin/_ui/page-head";
+import { permissionLabel, roleLabel } from "@/app/admin/_ui/role-label";
 import { listRoles } from "@/lib/operators/roles/manage-roles";
 import { PERMISSIONS } from "@/lib/operators/roles/permissions";
 import { jsonSafe } from "@/lib/platform/json";
-import { consolePage } from "../../_ui/console-page";
-import { Amount } from "../../_ui/format";
-import { PageHead } from "../../_ui/page-head";
-import { AddRole, EditRole, RemoveRole, SecondFactorPolicy } from "../../_ui/role-controls";
-import { permissionLabel, roleLabel } from "../../_ui/role-label";
+import { AddRole, EditRole, RemoveRole, SecondFactorPolicy } from "./role-controls";
 
 export const metadata: Metadata = { title: "Roles" };
 

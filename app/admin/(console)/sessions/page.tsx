@@ -1,20 +1,21 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { consolePage, type SearchParams } from "@/app/admin/_ui/console-page";
+import { DataTable } from "@/app/admin/_ui/data-table";
+import { Time } from "@/app/admin/_ui/format";
+import { PageHead } from "@/app/admin/_ui/page-head";
 import { formatBaghdadTime } from "@/lib/console/i18n/format";
 import type { Locale, Translate } from "@/lib/console/i18n/translate";
+import { operatorNameOf } from "@/lib/operators/manage-operators";
 import { can } from "@/lib/operators/roles/permissions";
 import { deviceOf } from "@/lib/operators/sessions/device-name";
 import { listSessions } from "@/lib/operators/sessions/manage-sessions";
 import { listPasskeys } from "@/lib/operators/sign-in/passkeys";
-import { recoveryCodesLeft } from "@/lib/operators/sign-in/second-factor";
+import { recoveryCodesLeft, secondFactorOnSince } from "@/lib/operators/sign-in/second-factor";
 import { getEnv } from "@/lib/platform/env";
-import { consolePage, type SearchParams } from "../../_ui/console-page";
-import { DataTable } from "../../_ui/data-table";
-import { Time } from "../../_ui/format";
-import { PageHead } from "../../_ui/page-head";
-import { AddPasskey, RemovePasskey } from "../../_ui/passkey-controls";
-import { SecondFactorSetup } from "../../_ui/second-factor-setup";
-import { EndOtherSessions, EndSession } from "../../_ui/session-controls";
+import { AddPasskey, RemovePasskey } from "./passkey-controls";
+import { SecondFactorSetup } from "./second-factor-setup";
+import { EndOtherSessions, EndSession } from "./session-controls";
 
 export const metadata: Metadata = { title: "Your account" };
 
@@ -26,9 +27,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Sea
   const requested = (await searchParams).operator;
   const operatorId = typeof requested === "string" && requested !== me.id ? requested : undefined;
   if (operatorId && !can(me, "operators.manage")) redirect("/admin/forbidden?need=operators.manage");
-  const whose = operatorId
-    ? await ctx.prisma.operator.findUnique({ where: { id: operatorId }, select: { id: true, name: true } })
-    : null;
+  const whose = operatorId ? await operatorNameOf(ctx.prisma, operatorId) : null;
   const sessions = await listSessions(ctx, me, getEnv().operatorSessions, operatorId);
   const others = sessions.filter((session) => !session.current).length;
   const idle = Math.round(getEnv().operatorSessions.idleMs / 60_000);
@@ -137,17 +136,14 @@ function SessionTable({
 /** Two-step sign-in for the operator looking: on since when, or set it up here. */
 async function SecondFactorCard() {
   const { ctx, locale, t, operator: me } = await consolePage("own-account");
-  const row = await ctx.prisma.operator.findUniqueOrThrow({
-    where: { id: me.id },
-    select: { totpEnabledAt: true },
-  });
+  const onSince = await secondFactorOnSince(ctx.prisma, me.id);
   return (
     <section className="card stack" id="second-factor">
       <h2>{t("secondFactor.title")}</h2>
-      {row.totpEnabledAt ? (
+      {onSince ? (
         <p data-second-factor="on">
           {t("secondFactor.on", {
-            time: formatBaghdadTime(row.totpEnabledAt, locale),
+            time: formatBaghdadTime(onSince, locale),
             left: await recoveryCodesLeft(ctx.prisma, me.id),
           })}
         </p>

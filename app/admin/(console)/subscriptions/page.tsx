@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
+import { consolePage, readListQuery, type SearchParams } from "@/app/admin/_ui/console-page";
+import { DataTable } from "@/app/admin/_ui/data-table";
+import { Amount, ShortId, Time } from "@/app/admin/_ui/format";
+import { enumOptions, FilterForm, SelectFilter } from "@/app/admin/_ui/list-filters";
+import { PageHead } from "@/app/admin/_ui/page-head";
+import { Pager } from "@/app/admin/_ui/pager";
 import { dynamicKey, type Locale, type Translate } from "@/lib/console/i18n/translate";
 import { subscriptionListQuery } from "@/lib/console/request-schemas";
 import { listConsoleSubscriptions } from "@/lib/console/subscriptions";
 import { SubscriptionStatus } from "@/lib/platform/db";
-import { consolePage, readListQuery, type SearchParams } from "../../_ui/console-page";
-import { DataTable } from "../../_ui/data-table";
-import { Amount, ShortId, Time } from "../../_ui/format";
-import { enumOptions, FilterForm, SelectFilter } from "../../_ui/list-filters";
-import { PageHead } from "../../_ui/page-head";
-import { Pager } from "../../_ui/pager";
 
 export const metadata: Metadata = { title: "Subscriptions" };
 

@@ -1,16 +1,16 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { OrderStatusBadge, RefundStatusBadge } from "@/app/admin/_ui/badges";
+import { consolePage } from "@/app/admin/_ui/console-page";
+import { DataTable } from "@/app/admin/_ui/data-table";
+import { Amount, FullId, ShortId, Time } from "@/app/admin/_ui/format";
+import { PageHead } from "@/app/admin/_ui/page-head";
 import { type CustomerDetail, getCustomerDetail } from "@/lib/console/customer-detail";
 import { dynamicKey, type Locale, type Translate } from "@/lib/console/i18n/translate";
 import { can } from "@/lib/operators/roles/permissions";
 import type { OrderStatus } from "@/lib/platform/db";
 import { NotFoundError } from "@/lib/platform/errors/domain-errors";
 import { isRowId } from "@/lib/platform/ids/request-ids";
-import { OrderStatusBadge, RefundStatusBadge } from "../../../_ui/badges";
-import { consolePage } from "../../../_ui/console-page";
-import { DataTable } from "../../../_ui/data-table";
-import { Amount, FullId, ShortId, Time } from "../../../_ui/format";
-import { PageHead } from "../../../_ui/page-head";
 
 export const metadata: Metadata = { title: "Customer" };
 

@@ -2,10 +2,10 @@
 // again), the note it was resolved with, or that it cleared itself because its cause went away —
 // under its event's words, with the stored facts still behind "Technical details".
 import type { ReactNode } from "react";
+import { flagReasonWords } from "@/app/admin/_ui/flag-reason";
+import { orderEventWords } from "@/app/admin/_ui/record-words";
 import { dynamicKey, type Locale, type MessageKey, type Translate } from "@/lib/console/i18n/translate";
 import type { TimelineEntry } from "@/lib/console/orders/order-timeline";
-import { flagReasonWords } from "../../../../_ui/flag-reason";
-import { orderEventWords } from "../../../../_ui/record-words";
 
 interface AttentionView {
   entry: TimelineEntry;

@@ -1,8 +1,8 @@
+import { OperationStatusBadge } from "@/app/admin/_ui/badges";
+import { DataTable } from "@/app/admin/_ui/data-table";
+import { Amount, Time } from "@/app/admin/_ui/format";
+import { ResultCode } from "@/app/admin/_ui/result-code";
 import { dynamicKey } from "@/lib/console/i18n/translate";
-import { OperationStatusBadge } from "../../../../_ui/badges";
-import { DataTable } from "../../../../_ui/data-table";
-import { Amount, Time } from "../../../../_ui/format";
-import { ResultCode } from "../../../../_ui/result-code";
 import type { SectionProps } from "./section-props";
 
 /** An escrow order's operations (accept, confirm, cancel, void), oldest first; nothing when none. */

@@ -1,7 +1,7 @@
+import { DeliveryTable } from "@/app/admin/_ui/delivery-rows";
+import { Time } from "@/app/admin/_ui/format";
+import { TechnicalDetails } from "@/app/admin/_ui/technical-details";
 import { dynamicKey } from "@/lib/console/i18n/translate";
-import { DeliveryTable } from "../../../../_ui/delivery-rows";
-import { Time } from "../../../../_ui/format";
-import { TechnicalDetails } from "../../../../_ui/technical-details";
 import type { SectionProps } from "./section-props";
 
 /** What the order announced (lib/events), each event with its deliveries; nothing before the first. */

@@ -1,6 +1,6 @@
+import { DataTable } from "@/app/admin/_ui/data-table";
+import { Amount } from "@/app/admin/_ui/format";
 import type { Locale } from "@/lib/console/i18n/translate";
-import { DataTable } from "../../../../_ui/data-table";
-import { Amount } from "../../../../_ui/format";
 import type { SectionProps } from "./section-props";
 
 /**

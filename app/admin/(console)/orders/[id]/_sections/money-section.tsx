@@ -1,9 +1,9 @@
+import { Amount } from "@/app/admin/_ui/format";
 import type { Locale, MessageKey } from "@/lib/console/i18n/translate";
 import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import type { RefundLimitsNow } from "@/lib/payments/refunds/limit-passed";
 import { jsonSafe } from "@/lib/platform/json";
-import { Amount } from "../../../../_ui/format";
-import { OrderActions } from "../../../../_ui/order-actions";
+import { OrderActions } from "./order-actions";
 import type { SectionProps } from "./section-props";
 
 /** A line of the sum; the total line is what can still be refunded. */

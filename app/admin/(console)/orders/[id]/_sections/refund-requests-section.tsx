@@ -1,10 +1,10 @@
+import { DataTable } from "@/app/admin/_ui/data-table";
+import { Amount, Time } from "@/app/admin/_ui/format";
+import { RefundRequestControls } from "@/app/admin/_ui/refund-request-controls";
 import { formatAmount } from "@/lib/console/i18n/format";
 import { dynamicKey } from "@/lib/console/i18n/translate";
 import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import { can } from "@/lib/operators/roles/permissions";
-import { DataTable } from "../../../../_ui/data-table";
-import { Amount, Time } from "../../../../_ui/format";
-import { RefundRequestControls } from "../../../../_ui/refund-request-controls";
 import type { SectionProps } from "./section-props";
 
 /**

@@ -1,7 +1,7 @@
-import { RefundStatusBadge } from "../../../../_ui/badges";
-import { DataTable } from "../../../../_ui/data-table";
-import { Amount, Time } from "../../../../_ui/format";
-import { ResultCode } from "../../../../_ui/result-code";
+import { RefundStatusBadge } from "@/app/admin/_ui/badges";
+import { DataTable } from "@/app/admin/_ui/data-table";
+import { Amount, Time } from "@/app/admin/_ui/format";
+import { ResultCode } from "@/app/admin/_ui/result-code";
 import type { SectionProps } from "./section-props";
 
 /** The order's refunds, oldest first, with who asked and why; nothing when there are none. */

@@ -1,8 +1,8 @@
+import { OrderStatusBadge } from "@/app/admin/_ui/badges";
+import { FullId, Time } from "@/app/admin/_ui/format";
+import { PersonChip } from "@/app/admin/_ui/person";
+import { ResultCode } from "@/app/admin/_ui/result-code";
 import { dynamicKey } from "@/lib/console/i18n/translate";
-import { OrderStatusBadge } from "../../../../_ui/badges";
-import { FullId, Time } from "../../../../_ui/format";
-import { PersonChip } from "../../../../_ui/person";
-import { ResultCode } from "../../../../_ui/result-code";
 import type { SectionProps } from "./section-props";
 
 /** The order's facts: its ids (the wallet's and ours), times, customer and note; why it failed, in words. */

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
+import { Time } from "@/app/admin/_ui/format";
+import { JsonView } from "@/app/admin/_ui/json-view";
+import { actorWords, orderEventWords, wordsOr } from "@/app/admin/_ui/record-words";
+import { ResultCode } from "@/app/admin/_ui/result-code";
+import { TechnicalDetails } from "@/app/admin/_ui/technical-details";
 import { dynamicKey, type Locale, type MessageKey, type Translate } from "@/lib/console/i18n/translate";
 import type { TimelineEntry, TimelineKind } from "@/lib/console/orders/order-timeline";
-import { Time } from "../../../../_ui/format";
-import { JsonView } from "../../../../_ui/json-view";
-import { actorWords, orderEventWords, wordsOr } from "../../../../_ui/record-words";
-import { ResultCode } from "../../../../_ui/result-code";
-import { TechnicalDetails } from "../../../../_ui/technical-details";
 import { attentionEntry } from "./attention-entry";
 import type { SectionProps } from "./section-props";
 

@@ -4,11 +4,11 @@
 // role; so does this page.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { consoleApi, sent } from "./console-api";
-import { useErrorText } from "./error-words";
-import { FormDialog } from "./form-dialog";
-import { useT } from "./i18n-client";
-import { type RoleChoice, RoleOptions } from "./role-options";
+import { consoleApi, sent } from "@/app/admin/_ui/console-api";
+import { useErrorText } from "@/app/admin/_ui/error-words";
+import { FormDialog } from "@/app/admin/_ui/form-dialog";
+import { useT } from "@/app/admin/_ui/i18n-client";
+import { type RoleChoice, RoleOptions } from "@/app/admin/_ui/role-options";
 
 export function AddOperator({ roles }: { roles: readonly RoleChoice[] }) {
   const t = useT();

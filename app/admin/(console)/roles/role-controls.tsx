@@ -1,4 +1,11 @@
 "use client";
+import type { ApiAnswer } from "@/app/admin/_ui/admin-api";
+import { ApiActionButton } from "@/app/admin/_ui/api-action-button";
+import { consoleApi, sent } from "@/app/admin/_ui/console-api";
+import { useErrorText } from "@/app/admin/_ui/error-words";
+import { FormDialog } from "@/app/admin/_ui/form-dialog";
+import { useT } from "@/app/admin/_ui/i18n-client";
+import { permissionLabel } from "@/app/admin/_ui/role-label";
 import type { paths } from "@/generated/console-api";
 // Editing roles: a dialog per role with its permissions as checkboxes, its refund limits in IQD
 // (empty: no limit) and whether its operators must use a second factor; one to add a role; and the
@@ -6,13 +13,6 @@ import type { paths } from "@/generated/console-api";
 import { PERMISSIONS } from "@/lib/operators/roles/permissions";
 import { filsToInput, parseIqd } from "@/lib/platform/money/parse-iqd";
 import { toLatinDigits } from "@/lib/platform/validation/latin-digits";
-import type { ApiAnswer } from "./admin-api";
-import { ApiActionButton } from "./api-action-button";
-import { consoleApi, sent } from "./console-api";
-import { useErrorText } from "./error-words";
-import { FormDialog } from "./form-dialog";
-import { useT } from "./i18n-client";
-import { permissionLabel } from "./role-label";
 
 export interface EditableRole {
   key: string;

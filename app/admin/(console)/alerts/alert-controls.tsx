@@ -3,17 +3,17 @@
 // one off or on, delete one (after saying what that does).
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { consoleApi, sent } from "@/app/admin/_ui/console-api";
 import type { paths } from "@/generated/console-api";
 import { ALERT_RULE_TYPES, CHAT_FORMATS } from "@/lib/events/alerts/alert-types";
-import { consoleApi, sent } from "./console-api";
 
 /** What a new rule is made of; the form's selects offer only these values. */
 type NewAlertRule = paths["/api/admin/alerts/rules"]["post"]["requestBody"]["content"]["application/json"];
 
-import { ruleTypeKey } from "./alert-rule-type";
-import { useErrorText } from "./error-words";
-import { FormDialog } from "./form-dialog";
-import { useT } from "./i18n-client";
+import { ruleTypeKey } from "@/app/admin/_ui/alert-rule-type";
+import { useErrorText } from "@/app/admin/_ui/error-words";
+import { FormDialog } from "@/app/admin/_ui/form-dialog";
+import { useT } from "@/app/admin/_ui/i18n-client";
 
 /** A rule: which events, by e-mail or chat (and in which chat's format), folded how. */
 export function AddAlertRule() {

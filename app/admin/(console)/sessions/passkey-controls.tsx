@@ -6,10 +6,10 @@ import { startRegistration } from "@simplewebauthn/browser";
 type RegistrationOptions = Parameters<typeof startRegistration>[0]["optionsJSON"];
 
 import { useRouter } from "next/navigation";
-import { consoleApi, sent } from "./console-api";
-import { useErrorText } from "./error-words";
-import { FormDialog } from "./form-dialog";
-import { useT } from "./i18n-client";
+import { consoleApi, sent } from "@/app/admin/_ui/console-api";
+import { useErrorText } from "@/app/admin/_ui/error-words";
+import { FormDialog } from "@/app/admin/_ui/form-dialog";
+import { useT } from "@/app/admin/_ui/i18n-client";
 
 export function AddPasskey() {
   const t = useT();

@@ -8,20 +8,21 @@
 // closes; a refund or escrow operation the wallet is still processing is followed until it is final.
 import { useRouter } from "next/navigation";
 import { type FormEvent, useRef, useState } from "react";
-import type { MessageKey, Translate } from "@/lib/console/i18n/translate";
-import type { OrderActionName } from "@/lib/console/orders/actions/order-action-names";
-import { errorCode, newIdempotencyKey } from "./admin-api";
-import { useErrorText } from "./error-words";
-import { useFollowToFinal } from "./follow-to-final";
-import { useLocale, useT } from "./i18n-client";
-import { ACTION_FIELDS, type ActionMoney, actionBody, type OfferedAction } from "./order-action-fields";
+import { errorCode, newIdempotencyKey } from "@/app/admin/_ui/admin-api";
+import { useErrorText } from "@/app/admin/_ui/error-words";
+import { useFollowToFinal } from "@/app/admin/_ui/follow-to-final";
+import { useLocale, useT } from "@/app/admin/_ui/i18n-client";
 import {
   type Described,
   describeAnswer,
   describeFollowed,
   type Result,
   refusal,
-} from "./order-action-result";
+} from "@/app/admin/_ui/order-action-result";
+import { sendOrderAction } from "@/app/admin/_ui/send-order-action";
+import type { MessageKey, Translate } from "@/lib/console/i18n/translate";
+import type { OrderActionName } from "@/lib/console/orders/actions/order-action-names";
+import { ACTION_FIELDS, type ActionMoney, actionBody, type OfferedAction } from "./order-action-fields";
 import {
   ACTIONS_WITH_INPUT,
   confirmLabel,
@@ -29,7 +30,6 @@ import {
   type ReviewContext,
   reviewText,
 } from "./order-action-review";
-import { sendOrderAction } from "./send-order-action";
 
 export interface OrderActionsProps {
   orderId: string;

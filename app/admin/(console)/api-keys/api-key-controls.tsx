@@ -1,12 +1,12 @@
 "use client";
 // An ADMIN's controls for API keys: make one (a dialog that then shows the key once, to copy) and
 // revoke one (after saying what that does). The server keeps only a hash of the key.
-import { consoleApi, sent } from "./console-api";
-import { useErrorText } from "./error-words";
-import { FormDialog } from "./form-dialog";
-import { useT } from "./i18n-client";
-import { type RoleChoice, RoleOptions } from "./role-options";
-import { SecretDialog } from "./secret-dialog";
+import { consoleApi, sent } from "@/app/admin/_ui/console-api";
+import { useErrorText } from "@/app/admin/_ui/error-words";
+import { FormDialog } from "@/app/admin/_ui/form-dialog";
+import { useT } from "@/app/admin/_ui/i18n-client";
+import { type RoleChoice, RoleOptions } from "@/app/admin/_ui/role-options";
+import { SecretDialog } from "@/app/admin/_ui/secret-dialog";
 
 /** A new key: what it is for, what it may do, how long it lives; then the key, this once. */
 export function CreateApiKey({ roles }: { roles: readonly RoleChoice[] }) {

@@ -2,9 +2,9 @@
 // The console's sections; the ones an operator's role cannot open are not offered (the server
 // refuses them anyway).
 import { usePathname } from "next/navigation";
+import { useT } from "@/app/admin/_ui/i18n-client";
 import type { MessageKey } from "@/lib/console/i18n/translate";
 import { can, type Permission } from "@/lib/operators/roles/permissions";
-import { useT } from "./i18n-client";
 
 const SECTIONS: { href: string; label: MessageKey; needs: Permission }[] = [
   { href: "/admin", label: "nav.dashboard", needs: "orders.read" },

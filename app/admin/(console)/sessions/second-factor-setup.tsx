@@ -4,10 +4,10 @@
 // this once.
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
-import { BidiText } from "./bidi-text";
-import { consoleApi, sent } from "./console-api";
-import { useErrorText } from "./error-words";
-import { useLocale, useT } from "./i18n-client";
+import { BidiText } from "@/app/admin/_ui/bidi-text";
+import { consoleApi, sent } from "@/app/admin/_ui/console-api";
+import { useErrorText } from "@/app/admin/_ui/error-words";
+import { useLocale, useT } from "@/app/admin/_ui/i18n-client";
 
 export function SecondFactorSetup() {
   const t = useT();

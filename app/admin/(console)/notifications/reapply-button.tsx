@@ -4,11 +4,11 @@
 // The outcome is said in words (applied, nothing to do, refused and why), never as raw JSON.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { consoleApi, sent } from "@/app/admin/_ui/console-api";
+import { useErrorText } from "@/app/admin/_ui/error-words";
+import { FormDialog } from "@/app/admin/_ui/form-dialog";
+import { useT } from "@/app/admin/_ui/i18n-client";
 import { dynamicKey } from "@/lib/console/i18n/translate";
-import { consoleApi, sent } from "./console-api";
-import { useErrorText } from "./error-words";
-import { FormDialog } from "./form-dialog";
-import { useT } from "./i18n-client";
 
 export function ReapplyButton({ notificationId }: { notificationId: string }) {
   const t = useT();

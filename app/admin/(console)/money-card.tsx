@@ -2,11 +2,11 @@
 // orders that make it. Received is what the shop has: direct payments and escrow released to it;
 // escrow still held or given back is shown beside it, never inside it.
 
+import { Amount } from "@/app/admin/_ui/format";
 import type { Locale, Translate } from "@/lib/console/i18n/translate";
 import { dynamicKey } from "@/lib/console/i18n/translate";
 import type { MoneyFigure } from "@/lib/console/money-figure-names";
 import type { MoneyFigures } from "@/lib/console/money-figures";
-import { Amount } from "./format";
 
 export interface MoneyCardProps {
   money: MoneyFigures;

@@ -3,10 +3,10 @@
 // one's own but this one, or (an ADMIN, on another operator's page) all of theirs. The browser a
 // session belongs to is signed out at its next request; one an administrator ended is told so, and
 // that operator's API keys are revoked with it.
-import { consoleApi, sent } from "./console-api";
-import { useErrorText } from "./error-words";
-import { FormDialog } from "./form-dialog";
-import { useT } from "./i18n-client";
+import { consoleApi, sent } from "@/app/admin/_ui/console-api";
+import { useErrorText } from "@/app/admin/_ui/error-words";
+import { FormDialog } from "@/app/admin/_ui/form-dialog";
+import { useT } from "@/app/admin/_ui/i18n-client";
 
 export function EndSession({
   sessionId,

@@ -3,19 +3,19 @@
 // once, to copy into the receiver), turn one off or on, delete one (after saying what that does).
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { consoleApi, sent } from "@/app/admin/_ui/console-api";
 import type { paths } from "@/generated/console-api";
 import { dynamicKey } from "@/lib/console/i18n/translate";
 import { EVENT_TYPES } from "@/lib/platform/outbox/event-map";
-import { consoleApi, sent } from "./console-api";
 
 /** The event types an endpoint can ask for; the form offers only these. */
 type WebhookEvents =
   paths["/api/admin/webhooks"]["post"]["requestBody"]["content"]["application/json"]["events"];
 
-import { useErrorText } from "./error-words";
-import { FormDialog } from "./form-dialog";
-import { useT } from "./i18n-client";
-import { SecretDialog } from "./secret-dialog";
+import { useErrorText } from "@/app/admin/_ui/error-words";
+import { FormDialog } from "@/app/admin/_ui/form-dialog";
+import { useT } from "@/app/admin/_ui/i18n-client";
+import { SecretDialog } from "@/app/admin/_ui/secret-dialog";
 
 /** A new endpoint: where, what for, which events; then its signing secret, this once. */
 export function AddWebhookEndpoint() {

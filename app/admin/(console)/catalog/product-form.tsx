@@ -2,11 +2,11 @@
 // Adding or editing a product (ADMIN). Prices are typed in whole dinars, said back before saving
 // (price-field.tsx) and sent in fils; an edit applies to orders placed after it, never to one already
 // placed.
-import { consoleApi, sent } from "./console-api";
-import { useErrorText } from "./error-words";
-import { FormDialog } from "./form-dialog";
-import { useT } from "./i18n-client";
-import { PriceField, readPrice } from "./price-field";
+import { consoleApi, sent } from "@/app/admin/_ui/console-api";
+import { useErrorText } from "@/app/admin/_ui/error-words";
+import { FormDialog } from "@/app/admin/_ui/form-dialog";
+import { useT } from "@/app/admin/_ui/i18n-client";
+import { PriceField, readPrice } from "@/app/admin/_ui/price-field";
 
 export interface ProductRow {
   id: string;

@@ -1,10 +1,10 @@
 "use client";
 // Clearing an order's flag once it is dealt with: a note saying what was found and done is required,
 // and goes on the order's timeline and in the audit log.
-import { consoleApi, sent } from "./console-api";
-import { useErrorText } from "./error-words";
-import { FormDialog } from "./form-dialog";
-import { useT } from "./i18n-client";
+import { consoleApi, sent } from "@/app/admin/_ui/console-api";
+import { useErrorText } from "@/app/admin/_ui/error-words";
+import { FormDialog } from "@/app/admin/_ui/form-dialog";
+import { useT } from "@/app/admin/_ui/i18n-client";
 
 export function ResolveFlag({ orderId }: { orderId: string }) {
   const t = useT();
