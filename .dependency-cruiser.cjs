@@ -51,7 +51,7 @@ module.exports = {
     },
   ],
   options: {
-    doNotFollow: { path: "^(node_modules|generated)/" },
+    doNotFollow: { path: "(^|/)node_modules/|^generated/" },
     exclude: { path: "^(\\.next|release)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
