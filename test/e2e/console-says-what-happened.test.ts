@@ -31,10 +31,11 @@ let admin: TestOperator;
 const CUSTOMER = "عَلِيّ حَسَن";
 
 beforeAll(async () => {
-  // Refunds are processing for two seconds, then the wallet notifies that they are done.
+  // Refunds are processing for six seconds, then the wallet notifies that they are done: long enough
+  // that the dialog's first answer is "processing" even on a busy machine, short enough to follow.
   [db, sandbox] = await Promise.all([
     createTestDatabase(),
-    startTestSandbox({ settings: { refundDelaySeconds: 2 } }),
+    startTestSandbox({ settings: { refundDelaySeconds: 6 } }),
   ]);
   await seedDemoCatalog(db.prisma);
   app = await startNextApp({ databaseUrl: db.url, sandbox });

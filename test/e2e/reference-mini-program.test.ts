@@ -138,6 +138,9 @@ describe.each(["en", "ar"] as const)("the reference mini program in %s at 390 px
   });
 
   it("asks for the name (granted) and push messages (refused with 1001, then asked again)", async () => {
+    // A customer who has granted only the silent scope: the run in the other language, with the same
+    // wallet user, has granted the name and push messages, and the backend remembers granted scopes.
+    await db.prisma.customer.updateMany({ data: { scopes: ["USER_ID"] } });
     const { page, shop } = await open();
     await goTo(shop, "#/account");
     await shop.click("#show-name");

@@ -21,7 +21,7 @@ export const SIGN_IN_FAILURES = {
  * Where one e-mail's failures are kept: under a hash of the e-mail (no address book in Redis), which
  * is also the keys' Redis Cluster hash tag, so one script can read and count all of them.
  */
-function prefixOf(email: string): string {
+export function signInFailurePrefix(email: string): string {
   const tag = createHash("sha256").update(normalizeEmail(email)).digest("hex").slice(0, 24);
   return `sign-in-failures:{${tag}}:`;
 }
@@ -31,7 +31,7 @@ export function signInBudgets(
   email: string,
   address: string,
 ): { account: FailureBudget; pair: FailureBudget } {
-  const prefix = prefixOf(email);
+  const prefix = signInFailurePrefix(email);
   return {
     account: { key: `${prefix}account`, ...SIGN_IN_FAILURES.perAccount },
     pair: { key: `${prefix}from:${address}`, ...SIGN_IN_FAILURES.perAddress },
@@ -40,5 +40,5 @@ export function signInBudgets(
 
 /** Forgets this e-mail's failed sign-ins, from every address and in all. */
 export async function forgetSignInFailures(email: string): Promise<void> {
-  await forgetFailuresStartingWith(prefixOf(email), readyRedis);
+  await forgetFailuresStartingWith(signInFailurePrefix(email), readyRedis);
 }
