@@ -1,9 +1,7 @@
 "use client";
-// An ADMIN's controls for alert rules: add one (which events, by e-mail or chat, folded how), turn
-// one off or on, delete one (after saying what that does).
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { consoleApi, sent } from "@/app/admin/_ui/console-api";
+import { OnOffButton } from "@/app/admin/_ui/on-off-button";
 import type { paths } from "@/generated/console-api";
 import { ALERT_RULE_TYPES, CHAT_FORMATS } from "@/lib/events/alerts/alert-types";
 
@@ -109,35 +107,19 @@ function ChannelFields() {
 
 export function ToggleAlertRule({ ruleId, enabled }: { ruleId: string; enabled: boolean }) {
   const t = useT();
-  const errorText = useErrorText();
-  const router = useRouter();
-  const [problem, setProblem] = useState("");
   return (
-    <span>
-      <button
-        type="button"
-        className="btn btn-small"
-        data-toggle-rule={ruleId}
-        onClick={async () => {
-          const answer = await sent(
-            consoleApi.PATCH("/api/admin/alerts/rules/{id}", {
-              params: { path: { id: ruleId } },
-              body: { enabled: !enabled },
-            }),
-          );
-          if (answer.ok) router.refresh();
-          else setProblem(t("common.error", { message: errorText(answer) }));
-        }}
-      >
-        {enabled ? t("alerts.turnOff") : t("alerts.turnOn")}
-      </button>
-      {problem ? (
-        <span role="status" className="flag">
-          {" "}
-          {problem}
-        </span>
-      ) : null}
-    </span>
+    <OnOffButton
+      send={() =>
+        sent(
+          consoleApi.PATCH("/api/admin/alerts/rules/{id}", {
+            params: { path: { id: ruleId } },
+            body: { enabled: !enabled },
+          }),
+        )
+      }
+      label={enabled ? t("alerts.turnOff") : t("alerts.turnOn")}
+      data={{ "data-toggle-rule": ruleId }}
+    />
   );
 }
 

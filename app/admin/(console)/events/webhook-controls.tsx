@@ -1,9 +1,6 @@
 "use client";
-// An ADMIN's controls for webhook endpoints: add one (a dialog that then shows its signing secret
-// once, to copy into the receiver), turn one off or on, delete one (after saying what that does).
-import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { consoleApi, sent } from "@/app/admin/_ui/console-api";
+import { OnOffButton } from "@/app/admin/_ui/on-off-button";
 import type { paths } from "@/generated/console-api";
 import { dynamicKey } from "@/lib/console/i18n/translate";
 import { EVENT_TYPES } from "@/lib/platform/outbox/event-map";
@@ -73,39 +70,19 @@ export function AddWebhookEndpoint() {
 
 export function ToggleWebhookEndpoint({ endpointId, enabled }: { endpointId: string; enabled: boolean }) {
   const t = useT();
-  const errorText = useErrorText();
-  const router = useRouter();
-  const [problem, setProblem] = useState("");
-  const [working, setWorking] = useState(false);
   return (
-    <span>
-      <button
-        type="button"
-        className="btn btn-small"
-        disabled={working}
-        data-toggle={endpointId}
-        onClick={async () => {
-          setWorking(true);
-          const answer = await sent(
-            consoleApi.PATCH("/api/admin/webhooks/{id}", {
-              params: { path: { id: endpointId } },
-              body: { enabled: !enabled },
-            }),
-          );
-          setWorking(false);
-          if (answer.ok) router.refresh();
-          else setProblem(t("common.error", { message: errorText(answer) }));
-        }}
-      >
-        {enabled ? t("webhooks.turnOff") : t("webhooks.turnOn")}
-      </button>
-      {problem ? (
-        <span role="status" className="flag">
-          {" "}
-          {problem}
-        </span>
-      ) : null}
-    </span>
+    <OnOffButton
+      send={() =>
+        sent(
+          consoleApi.PATCH("/api/admin/webhooks/{id}", {
+            params: { path: { id: endpointId } },
+            body: { enabled: !enabled },
+          }),
+        )
+      }
+      label={enabled ? t("webhooks.turnOff") : t("webhooks.turnOn")}
+      data={{ "data-toggle": endpointId }}
+    />
   );
 }
 
