@@ -33,7 +33,8 @@ async function main(): Promise<number> {
     );
     return 2;
   }
-  const prisma = createPrismaClient(getDatabaseEnv().databaseUrl);
+  const database = getDatabaseEnv();
+  const prisma = createPrismaClient(database.databaseUrl, database.pooler);
   try {
     const operator = await createOperator({ prisma }, undefined, parsed.data);
     console.info(`[admin:create] created ${operator.role} ${operator.email} (${operator.id})`);

@@ -3,10 +3,12 @@
 // `prisma migrate deploy`). A command only: code that needs to migrate imports
 // lib/platform/db/migrate-database.ts instead, because importing this file runs it.
 import { migrateDatabase, redactConnectionString } from "@/lib/platform/db/migrate-database";
+import { migrationUrl } from "@/lib/platform/db/pooler";
 import { getDatabaseEnv } from "@/lib/platform/env";
 
 async function main(): Promise<void> {
-  const connectionString = getDatabaseEnv().databaseUrl;
+  // DATABASE_DIRECT_URL when set: the runner's lock is session-level, which a pooler cannot carry.
+  const connectionString = migrationUrl(getDatabaseEnv());
   const log = (message: string) => console.info(`[db:migrate] ${message}`);
   const { applied, skipped } = await migrateDatabase(connectionString, log);
   const where = redactConnectionString(connectionString);

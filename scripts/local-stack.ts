@@ -10,6 +10,7 @@ import { ensureFirstAdmin } from "@/lib/operators/sign-in/first-admin";
 import { describeCatalogSeed, seedDemoCatalog } from "@/lib/payments/catalog/seed-catalog";
 import { createPrismaClient } from "@/lib/platform/db/client";
 import { migrateDatabase } from "@/lib/platform/db/migrate-database";
+import { migrationUrl } from "@/lib/platform/db/pooler";
 import type { Env } from "@/lib/platform/env";
 import { childEnv, prefixLines } from "./child-output";
 import { startMailCatcher } from "./mail-catcher";
@@ -130,9 +131,15 @@ export async function waitForHttp(url: string, timeoutMs: number): Promise<void>
  */
 export async function prepareDatabase(env: Env): Promise<{ email: string; password: string } | null> {
   say(`database ${env.databaseUrl.replace(/\/\/[^@]*@/, "//")}`);
-  const migrated = await migrateDatabase(env.databaseUrl);
+  const migrated = await migrateDatabase(
+    migrationUrl({
+      databaseUrl: env.databaseUrl,
+      directUrl: env.databaseDirectUrl,
+      pooler: env.databasePooler,
+    }),
+  );
   say(`migrations: ${migrated.applied.length} applied, ${migrated.skipped.length} already there`);
-  const prisma = createPrismaClient(env.databaseUrl);
+  const prisma = createPrismaClient(env.databaseUrl, env.databasePooler);
   try {
     const seeded = await seedDemoCatalog(prisma);
     for (const line of describeCatalogSeed(seeded)) say(line);

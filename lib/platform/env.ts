@@ -13,6 +13,7 @@ import { PRODUCT_CODES } from "@/lib/wallet/product-codes";
 import { loadPrivateKey, loadPublicKey } from "@/lib/wallet/signature";
 import { ensureLocalSecrets } from "./config/local-secrets";
 import { type RedisTopology, redisTopologyOf } from "./config/redis-topology";
+import { type DatabasePooler, poolerOf } from "./db/pooler";
 import { parseNetworks } from "./outbound/outbound-policy";
 
 const port = z.coerce.number().int().min(0).max(65_535);
@@ -61,6 +62,13 @@ const rawSchema = z.object({
   ),
   PUBLIC_BASE_URL: optionalText.pipe(z.url().optional()),
   DATABASE_URL: z.string().default("postgresql://postgres@127.0.0.1:5432/merchant"),
+  // What DATABASE_URL goes through (db/pooler.ts): `pgbouncer` for PgBouncer in transaction mode.
+  // Unset: `pgbouncer=true` in the URL says so. Migrations then need DATABASE_DIRECT_URL.
+  DATABASE_POOLER: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.enum(["none", "pgbouncer"]).optional(),
+  ),
+  DATABASE_DIRECT_URL: optionalText,
   REDIS_URL: z.string().default("redis://127.0.0.1:6379"),
   // A Redis Cluster's seed nodes (host:port, comma-separated), or the sentinels watching a primary
   // and the primary's name: see config/redis-topology.ts. Unset: REDIS_URL is one server.
@@ -181,6 +189,10 @@ export interface Env {
   host: string;
   publicBaseUrl: string;
   databaseUrl: string;
+  /** What DATABASE_URL goes through: PgBouncer in transaction mode rules out named statements. */
+  databasePooler: DatabasePooler;
+  /** PostgreSQL itself (DATABASE_DIRECT_URL), for migrations; unset, DATABASE_URL is used. */
+  databaseDirectUrl: string | undefined;
   redisUrl: string;
   /** One server, a cluster or a Sentinel-managed primary: every connection follows it (redis.ts). */
   redis: RedisTopology;
@@ -366,6 +378,8 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
     host: raw.HOST ?? "127.0.0.1",
     publicBaseUrl: raw.PUBLIC_BASE_URL ?? `http://127.0.0.1:${raw.PORT}`,
     databaseUrl: raw.DATABASE_URL,
+    databasePooler: poolerOf(raw.DATABASE_URL, raw.DATABASE_POOLER),
+    databaseDirectUrl: raw.DATABASE_DIRECT_URL,
     redisUrl: raw.REDIS_URL,
     redis,
     sandboxPort: raw.SANDBOX_PORT,
@@ -582,19 +596,32 @@ export function getLogLevel(): string {
  * Only what the migration command needs. The one-shot migrate job of a deploy then runs with the
  * database URL alone, without the wallet keys and secrets the app and workers require.
  */
-export function parseDatabaseEnv(source: Source): { databaseUrl: string } {
-  const parsed = rawSchema.pick({ NODE_ENV: true, DATABASE_URL: true }).safeParse(source);
+export interface DatabaseEnv {
+  databaseUrl: string;
+  /** PostgreSQL itself, for migrations, when DATABASE_URL goes through a pooler. */
+  directUrl: string | undefined;
+  pooler: DatabasePooler;
+}
+
+export function parseDatabaseEnv(source: Source): DatabaseEnv {
+  const parsed = rawSchema
+    .pick({ NODE_ENV: true, DATABASE_URL: true, DATABASE_POOLER: true, DATABASE_DIRECT_URL: true })
+    .safeParse(source);
   if (!parsed.success) {
     throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
   }
   if (parsed.data.NODE_ENV === "production" && !source.DATABASE_URL) {
     throw new EnvError(["DATABASE_URL: required in production"]);
   }
-  return { databaseUrl: parsed.data.DATABASE_URL };
+  return {
+    databaseUrl: parsed.data.DATABASE_URL,
+    directUrl: parsed.data.DATABASE_DIRECT_URL,
+    pooler: poolerOf(parsed.data.DATABASE_URL, parsed.data.DATABASE_POOLER),
+  };
 }
 
 /** The database settings of this process (see parseDatabaseEnv). */
-export function getDatabaseEnv(): { databaseUrl: string } {
+export function getDatabaseEnv(): DatabaseEnv {
   return parseDatabaseEnv(process.env);
 }
 

@@ -9,7 +9,8 @@ import { startSession } from "@/lib/customers/start-session";
 import { seedDemoCatalog } from "@/lib/payments/catalog/seed-catalog";
 import { receiveNotification } from "@/lib/payments/notifications/receive-notification";
 import { createLoggedWalletClient, type ServiceContext } from "@/lib/platform/context/service-context";
-import type { NotificationKind } from "@/lib/platform/db";
+import type { NotificationKind, PrismaClient } from "@/lib/platform/db";
+import { closePrismaClient } from "@/lib/platform/db/client";
 import { createLogger } from "@/lib/platform/log";
 import type { WalletClient } from "@/lib/wallet/client";
 import { PRODUCT_CODES } from "@/lib/wallet/product-codes";
@@ -78,10 +79,16 @@ export async function startMerchant(
     sandbox?: Parameters<typeof startTestSandbox>[0];
     /** How long a wallet call may take (2 s unless a file slows the wallet on purpose). */
     walletTimeoutMs?: number;
+    /**
+     * The services' client for the test database's URL (e.g. through PgBouncer); `db.prisma`, the
+     * direct one, stays for setup. Closed with the harness.
+     */
+    prismaFor?: (directUrl: string) => PrismaClient;
   } = {},
 ): Promise<MerchantHarness> {
   const [db, sandbox] = await Promise.all([createTestDatabase(), startTestSandbox(options.sandbox)]);
   await seedDemoCatalog(db.prisma);
+  const prisma = options.prismaFor?.(db.url) ?? db.prisma;
   const logLines: string[] = [];
   const logger = createLogger({
     level: "debug",
@@ -111,11 +118,11 @@ export async function startMerchant(
         default: options.walletTimeoutMs ?? 2_000,
       },
     },
-    () => db.prisma,
+    () => prisma,
     () => logger,
   );
   ctx = {
-    prisma: db.prisma,
+    prisma,
     wallet,
     logger,
     tokenKey: randomBytes(32),
@@ -159,10 +166,11 @@ export async function startMerchant(
       clockOffsetMs += seconds * 1000;
     },
     walletCalls: (operation, orderId) =>
-      db.prisma.walletCall.count({ where: { operation, ...(orderId ? { orderId } : {}) } }),
+      prisma.walletCall.count({ where: { operation, ...(orderId ? { orderId } : {}) } }),
     async close() {
       await new Promise((resolve) => server.close(resolve));
       await sandbox.close();
+      if (prisma !== db.prisma) await closePrismaClient(prisma);
       await db.drop();
     },
   };

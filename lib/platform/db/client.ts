@@ -6,15 +6,18 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "@/generated/prisma/client";
 import { getEnv } from "@/lib/platform/env";
+import { type DatabasePooler, markTransactionPooled, poolerOf } from "./pooler";
 
 /** Connections per process, Prisma's queries and the hand-written ones together (pg's default). */
 const POOL_SIZE = 10;
 
 const pools = new WeakMap<PrismaClient, pg.Pool>();
 
-export function createPrismaClient(connectionString: string): PrismaClient {
+/** `pooler`: what is in front of PostgreSQL (pooler.ts); unset, read from the URL. */
+export function createPrismaClient(connectionString: string, pooler?: DatabasePooler): PrismaClient {
   // allowExitOnIdle: an idle pool never keeps a script or a stopping worker alive.
   const pool = new pg.Pool({ connectionString, max: POOL_SIZE, allowExitOnIdle: true });
+  markTransactionPooled(pool, poolerOf(connectionString, pooler));
   // A connection the server closed while idle is dropped by the pool and replaced on the next
   // query; without a listener the 'error' event would crash the process.
   pool.on("error", () => {});
@@ -34,7 +37,7 @@ const holder = globalThis as typeof globalThis & { __merchantPrisma?: PrismaClie
 
 /** The process-wide client for DATABASE_URL. */
 export function getPrisma(): PrismaClient {
-  holder.__merchantPrisma ??= createPrismaClient(getEnv().databaseUrl);
+  holder.__merchantPrisma ??= createPrismaClient(getEnv().databaseUrl, getEnv().databasePooler);
   return holder.__merchantPrisma;
 }
 

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import pg from "pg";
 import type { Prisma, PrismaClient } from "@/generated/prisma/client";
 import { poolOf } from "./client";
+import { canPrepareOn } from "./pooler";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -30,6 +31,7 @@ export interface RunOptions {
    * Run as a named prepared statement: PostgreSQL parses and plans it once per connection instead of
    * on every call. Only for statements whose text comes from a small fixed set (values are always
    * parameters); a text built from a varying number of rows would prepare a new statement each time.
+   * Ignored on a pool behind PgBouncer in transaction mode (pooler.ts): sent unnamed there.
    */
   prepared?: boolean;
 }
@@ -47,8 +49,8 @@ function statementName(text: string): string | undefined {
   return name;
 }
 
-function queryConfig(query: Prisma.Sql, options: RunOptions): pg.QueryConfig {
-  const name = options.prepared ? statementName(query.text) : undefined;
+function queryConfig(pool: pg.Pool, query: Prisma.Sql, options: RunOptions): pg.QueryConfig {
+  const name = options.prepared && canPrepareOn(pool) ? statementName(query.text) : undefined;
   return { text: query.text, values: query.values, ...(name ? { name } : {}) };
 }
 
@@ -56,7 +58,7 @@ function queryConfig(query: Prisma.Sql, options: RunOptions): pg.QueryConfig {
 export async function queryRows<T>(db: Db, query: Prisma.Sql, options: RunOptions = {}): Promise<T[]> {
   const pool = isClient(db) ? poolOf(db) : undefined;
   if (!pool) return db.$queryRaw<T[]>(query);
-  const result = await pool.query({ ...queryConfig(query, options), types });
+  const result = await pool.query({ ...queryConfig(pool, query, options), types });
   return result.rows as T[];
 }
 
@@ -64,6 +66,6 @@ export async function queryRows<T>(db: Db, query: Prisma.Sql, options: RunOption
 export async function execute(db: Db, query: Prisma.Sql, options: RunOptions = {}): Promise<number> {
   const pool = isClient(db) ? poolOf(db) : undefined;
   if (!pool) return db.$executeRaw(query);
-  const result = await pool.query(queryConfig(query, options));
+  const result = await pool.query(queryConfig(pool, query, options));
   return result.rowCount ?? 0;
 }
