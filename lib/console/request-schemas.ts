@@ -24,6 +24,8 @@ import { pageAfter, pageLimit } from "@/lib/platform/validation/paging";
 export const notificationParams = z.object({ id: z.uuid({ message: "must be a notification id (a UUID)" }) });
 /** `{id}` of /api/admin/products/{id}. */
 export const productParams = z.object({ id: z.uuid({ message: "must be a product id (a UUID)" }) });
+/** `{id}` of /api/admin/subscriptions/{id}. */
+export const subscriptionParams = z.object({ id: z.uuid({ message: "must be a subscription id (a UUID)" }) });
 /** `{id}` of /api/admin/operators/{id}. */
 export const operatorParams = z.object({ id: z.uuid({ message: "must be an operator id (a UUID)" }) });
 
@@ -134,6 +136,17 @@ export const customerListQuery = z.object({
 export const subscriptionListQuery = z.object({
   status: z.enum(SubscriptionStatus).optional(),
   planId: z.uuid().optional(),
+  q: z
+    .string()
+    .max(128)
+    .optional()
+    .meta({
+      description:
+        "The search box: a subscription id, a customer id or the wallet's customerId, a charge's " +
+        "paymentRequestId (sub_…) or order id, the short id lists show (…6da0a753), a plan's SKU or " +
+        "part of its name, and — only for operators with customers.personal-data — a customer's phone " +
+        "number or part of their name.",
+    }),
   after,
   limit,
 });

@@ -2,7 +2,14 @@
 // green settled well, amber waiting, red needs a person or failed, blue in the wallet's hands.
 
 import { dynamicKey, type Translate } from "@/lib/console/i18n/translate";
-import type { EscrowOperation, Notification, Order, Refund } from "@/lib/platform/db";
+import type {
+  EscrowOperation,
+  Notification,
+  Order,
+  Refund,
+  SubscriptionPeriodStatus,
+  SubscriptionStatus,
+} from "@/lib/platform/db";
 
 type Tone = "ok" | "warn" | "bad" | "info" | "neutral";
 
@@ -48,6 +55,24 @@ const DELIVERY_TONES: Record<"PENDING" | "DELIVERED" | "DEAD", Tone> = {
   DEAD: "bad",
 };
 
+const SUBSCRIPTION_TONES: Record<SubscriptionStatus, Tone> = {
+  PENDING: "info",
+  TRIALING: "ok",
+  ACTIVE: "ok",
+  PAST_DUE: "bad",
+  PAUSED: "warn",
+  CANCELLED: "neutral",
+};
+
+const PERIOD_TONES: Record<SubscriptionPeriodStatus, Tone> = {
+  SCHEDULED: "neutral",
+  CHARGING: "info",
+  PAID: "ok",
+  FREE: "ok",
+  UNPAID: "bad",
+  VOID: "neutral",
+};
+
 function Badge({ tone, label, code }: { tone: Tone; label: string; code: string }) {
   return (
     <span className={`badge tone-${tone}`} data-status={code}>
@@ -82,4 +107,31 @@ export function NotificationStatusBadge({ status, t }: { status: Notification["s
 
 export function DeliveryStatusBadge({ status, t }: { status: keyof typeof DELIVERY_TONES; t: Translate }) {
   return <Badge tone={DELIVERY_TONES[status]} label={t(dynamicKey("events.status", status))} code={status} />;
+}
+
+export function SubscriptionStatusBadge({ status, t }: { status: SubscriptionStatus; t: Translate }) {
+  return (
+    <Badge
+      tone={SUBSCRIPTION_TONES[status]}
+      label={t(dynamicKey("subscriptionStatus", status))}
+      code={status}
+    />
+  );
+}
+
+/** A period's status; one being dunned (its charge failed, a try to come) is amber, not grey. */
+export function PeriodStatusBadge({
+  status,
+  dunning,
+  t,
+}: {
+  status: SubscriptionPeriodStatus;
+  dunning: boolean;
+  t: Translate;
+}) {
+  return dunning ? (
+    <Badge tone="warn" label={t("periodStatus.DUNNING")} code="DUNNING" />
+  ) : (
+    <Badge tone={PERIOD_TONES[status]} label={t(dynamicKey("periodStatus", status))} code={status} />
+  );
 }

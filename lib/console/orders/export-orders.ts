@@ -101,7 +101,7 @@ const IQD_COLUMNS = [
 ].map((name) => ORDER_EXPORT_COLUMNS.indexOf(name));
 
 /** Fils as a plain IQD number ("24000250" → "24000.25"), by string: no float, no per-row SQL. */
-function filsToIqdNumber(fils: string): string {
+export function filsToIqdNumber(fils: string): string {
   const padded = fils.padStart(4, "0");
   const dinars = padded.slice(0, -3).replace(/^0+(?=\d)/, "");
   const rest = padded.slice(-3).replace(/0+$/, "");

@@ -21,6 +21,7 @@ const CARE: Permission[] = [
   "orders.reconcile",
   "notifications.reapply",
   "deliveries.resend",
+  "subscriptions.manage",
 ];
 
 export const BUILT_IN_ROLES: readonly RoleDefinition[] = [
@@ -32,7 +33,7 @@ export const BUILT_IN_ROLES: readonly RoleDefinition[] = [
     refundLimitFils: null,
     dailyRefundLimitFils: null,
   },
-  // The counter: answers customers, refunds small amounts (25,000 IQD each, 100,000 a day) and asks
+  // The counter: answers customers, pauses and cancels subscriptions, refunds small amounts (25,000 IQD each, 100,000 a day) and asks
   // for approval above that.
   {
     key: "SUPPORT",
@@ -41,11 +42,19 @@ export const BUILT_IN_ROLES: readonly RoleDefinition[] = [
     refundLimitFils: 25_000_000n,
     dailyRefundLimitFils: 100_000_000n,
   },
-  // The money: any refund, approvals, escrow, exports and the audit log.
+  // The money: any refund, approvals, escrow, exports, the audit log, and charging a failing
+  // subscription period now.
   {
     key: "FINANCE",
     name: "Finance",
-    permissions: [...CARE, "refunds.approve", "escrow.act", "orders.export", "audit.read"],
+    permissions: [
+      ...CARE,
+      "refunds.approve",
+      "escrow.act",
+      "orders.export",
+      "audit.read",
+      "subscriptions.retry",
+    ],
     refundLimitFils: null,
     dailyRefundLimitFils: null,
   },
@@ -62,6 +71,7 @@ export const BUILT_IN_ROLES: readonly RoleDefinition[] = [
       "operators.manage",
       "audit.read",
       "integrations.manage",
+      "subscriptions.retry",
     ],
     refundLimitFils: null,
     dailyRefundLimitFils: null,

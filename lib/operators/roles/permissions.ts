@@ -18,8 +18,12 @@ export const PERMISSIONS = [
   "notifications.reapply",
   /** Send a webhook delivery again. */
   "deliveries.resend",
-  /** Download orders as CSV. */
+  /** Download orders and subscriptions as CSV. */
   "orders.export",
+  /** Pause, resume and cancel customers' subscriptions (now, or at the end of the period paid for). */
+  "subscriptions.manage",
+  /** Charge a subscription's failing period now instead of at its next scheduled try. */
+  "subscriptions.retry",
   /** Add and edit the catalog. */
   "catalog.edit",
   /** Add operators, change their roles, passwords and second factors, end their sessions; edit roles. */

@@ -19,12 +19,14 @@ import * as refundRequests from "@/lib/http/contract/admin/refund-requests";
 import * as roles from "@/lib/http/contract/admin/roles";
 import * as secondFactor from "@/lib/http/contract/admin/second-factor";
 import * as sessions from "@/lib/http/contract/admin/sessions";
+import * as subscriptions from "@/lib/http/contract/admin/subscriptions";
 import * as webhooks from "@/lib/http/contract/admin/webhooks";
 import { startPasskeySignIn } from "@/lib/http/contract/console-sign-in";
 import type { Endpoint } from "@/lib/http/contract/endpoint";
 import * as walletNotify from "@/lib/http/contract/wallet-notify";
 import type { OpenApiDocument } from "@/lib/http/openapi-document";
 import { flagOrder } from "@/lib/payments/orders/flag-order";
+import { definePlan } from "@/lib/payments/subscriptions/plans";
 import { distinctAddress } from "@/test/support/addresses";
 import {
   type ContractCalls,
@@ -35,6 +37,7 @@ import {
 import { openApiChecker } from "@/test/support/openapi";
 import { createTestOperator, type TestOperator } from "@/test/support/operators";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";
+import { subscribeThroughRoutes } from "@/test/support/route-subscriptions";
 import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
 import { softwarePasskey } from "@/test/support/software-passkey";
 
@@ -816,6 +819,47 @@ describe("roles", () => {
     const off = { body: { requireSecondFactor: false } };
     const answer = await expectDocumented(policy, await send(policy, off, admin.script()), 200);
     expect(answer.rolesChanged).toBe(0);
+  });
+});
+
+describe("subscriptions", () => {
+  it("list by a plan's SKU (200), 401 signed out; CSV (200), not for Support (403); one (200), unknown (404)", async () => {
+    const plan = await definePlan(app.db.prisma, {
+      sku: "COFFEE-CLUB",
+      name: "Coffee club",
+      nameArabic: "نادي القهوة",
+      priceFils: 20_000_000n,
+      intervalUnit: "MONTH",
+    });
+    const { subscriptionId } = await subscribeThroughRoutes(app, plan.id);
+    const list = subscriptions.adminListSubscriptions;
+    const page = await expectDocumented(
+      list,
+      await send(list, exampleRequest(list, "active-by-plan"), viewer.script()),
+      200,
+    );
+    expect((page.subscriptions as { id: string }[]).map((row) => row.id)).toEqual([subscriptionId]);
+    expect(page.match).toEqual({ kind: "plans", planIds: [plan.id], by: "plan" });
+    await expectDocumented(list, await send(list, exampleRequest(list, "signed-out")), 401);
+
+    const csv = subscriptions.adminExportSubscriptions;
+    const file = await expectDocumented(
+      csv,
+      await send(csv, { query: { planId: plan.id } }, viewer.script()),
+      200,
+    );
+    expect(String(file)).toContain(subscriptionId);
+    const support = await createTestOperator(app.db.prisma, "SUPPORT");
+    await expectDocumented(csv, await send(csv, exampleRequest(csv, "viewer-less"), support.script()), 403);
+
+    const one = subscriptions.adminGetSubscription;
+    const detail = await expectDocumented(
+      one,
+      await send(one, like(one, "active", { params: { id: subscriptionId } }), operator.script()),
+      200,
+    );
+    expect((detail.periods as { number: number }[]).map((period) => period.number)).toEqual([2, 1]);
+    await expectDocumented(one, await send(one, exampleRequest(one, "unknown"), viewer.script()), 404);
   });
 });
 

@@ -1,28 +1,101 @@
 import type { Metadata } from "next";
-import { consolePage, readListQuery, type SearchParams } from "@/app/admin/_ui/console-page";
+import { consolePage, queryProblem, readListQuery, type SearchParams } from "@/app/admin/_ui/console-page";
 import { DataTable } from "@/app/admin/_ui/data-table";
 import { Amount, ShortId, Time } from "@/app/admin/_ui/format";
-import { enumOptions, FilterForm, SelectFilter } from "@/app/admin/_ui/list-filters";
+import { enumOptions, SearchField, SelectFilter } from "@/app/admin/_ui/list-filters";
 import { PageHead } from "@/app/admin/_ui/page-head";
 import { Pager } from "@/app/admin/_ui/pager";
+import { PersonChip } from "@/app/admin/_ui/person";
 import { dynamicKey, type Locale, type Translate } from "@/lib/console/i18n/translate";
 import { subscriptionListQuery } from "@/lib/console/request-schemas";
-import { listConsoleSubscriptions } from "@/lib/console/subscriptions";
+import { listConsoleSubscriptions } from "@/lib/console/subscriptions/list-subscriptions";
+import { can } from "@/lib/operators/roles/permissions";
 import { SubscriptionStatus } from "@/lib/platform/db";
+import { PlanName, planPeriodWords, SubscriptionBadge } from "./subscription-words";
 
 export const metadata: Metadata = { title: "Subscriptions" };
 
-// Subscriptions by status and plan, newest first: who, which plan, access until when, next charge.
+type List = Awaited<ReturnType<typeof listConsoleSubscriptions>>;
+
+// Subscriptions by search, status and plan, newest first: who, which plan, access until when, the
+// next charge; and the same filter as CSV.
 export default async function SubscriptionsPage({ searchParams }: { searchParams: SearchParams }) {
-  const { ctx, locale, t } = await consolePage();
+  const { ctx, locale, t, operator } = await consolePage();
   const { query, parsed } = await readListQuery(searchParams, subscriptionListQuery);
-  const list = parsed.success ? await listConsoleSubscriptions(ctx.prisma, parsed.data) : undefined;
-  const planName = (plan: PlanNames) => nameOf(plan, locale);
+  const withPeople = can(operator, "customers.personal-data");
+  const list = parsed.success
+    ? await listConsoleSubscriptions(ctx.prisma, parsed.data, { withPeople })
+    : undefined;
+  const exportQuery = new URLSearchParams(query);
+  exportQuery.delete("after");
+  exportQuery.delete("limit");
+  const filtered = [...query.keys()].some((name) => name !== "after");
   return (
     <>
-      <PageHead title={t("subscriptions.title")} />
-      <search>
-        <FilterForm action="/admin/subscriptions" t={t}>
+      <PageHead title={t("subscriptions.title")}>
+        {can(operator, "orders.export") ? (
+          <a className="btn" href={`/api/admin/subscriptions/export?${exportQuery.toString()}`} download>
+            {t("subscriptions.export")}
+          </a>
+        ) : null}
+      </PageHead>
+      <SubscriptionFilters
+        query={query}
+        plans={list?.plans ?? []}
+        filtered={filtered}
+        withPeople={withPeople}
+        locale={locale}
+        t={t}
+      />
+      {parsed.success ? null : (
+        <p className="notice notice-bad">
+          {t("orders.invalidFilter", { message: queryProblem(parsed.error) })}
+        </p>
+      )}
+      <MatchNote match={list?.match} q={query.get("q") ?? ""} t={t} />
+      {list?.subscriptions.length === 0 ? (
+        <p className="card empty">{filtered ? t("common.emptyFiltered") : t("common.empty")}</p>
+      ) : null}
+      {list?.subscriptions.length ? <SubscriptionsTable list={list} locale={locale} t={t} /> : null}
+      {list ? <Pager path="/admin/subscriptions" query={query} nextCursor={list.nextCursor} t={t} /> : null}
+    </>
+  );
+}
+
+function MatchNote({ match, q, t }: { match: List["match"]; q: string; t: Translate }) {
+  if (!match || !q) return null;
+  if (match.kind === "none")
+    return <p className="notice notice-warn">{t("subscriptions.match.none", { q })}</p>;
+  return (
+    <p className="notice notice-info" data-match={match.by}>
+      {t(dynamicKey("subscriptions.match", match.by))}
+    </p>
+  );
+}
+
+function SubscriptionFilters(props: {
+  query: URLSearchParams;
+  plans: List["plans"];
+  filtered: boolean;
+  withPeople: boolean;
+  locale: Locale;
+  t: Translate;
+}) {
+  const { query, t } = props;
+  return (
+    <search>
+      <form className="card" method="get" action="/admin/subscriptions">
+        <div className="filters">
+          <SearchField
+            label={t("subscriptions.search")}
+            value={query.get("q") ?? ""}
+            placeholder={
+              props.withPeople
+                ? t("subscriptions.searchPlaceholder")
+                : t("subscriptions.searchPlaceholderIds")
+            }
+            hint={props.withPeople ? t("subscriptions.searchHint") : t("subscriptions.searchHintIds")}
+          />
           <SelectFilter
             name="status"
             label={t("subscriptions.filter.status")}
@@ -34,87 +107,78 @@ export default async function SubscriptionsPage({ searchParams }: { searchParams
             name="planId"
             label={t("subscriptions.filter.plan")}
             value={query.get("planId")}
-            options={(list?.plans ?? []).map((plan) => ({ value: plan.id, label: planName(plan) }))}
+            options={props.plans.map((plan) => ({
+              value: plan.id,
+              label: `${props.locale === "ar" ? plan.nameArabic : plan.name} · ${planPeriodWords(plan, t)}`,
+            }))}
             t={t}
           />
-        </FilterForm>
-      </search>
-      {list?.subscriptions.length === 0 ? <p className="card empty">{t("common.empty")}</p> : null}
-      {list?.subscriptions.length ? (
-        <DataTable
-          cards
-          columns={[
-            { label: t("subscriptions.col.subscription") },
-            { label: t("subscriptions.col.customer"), wide: true },
-            { label: t("subscriptions.col.plan") },
-            { label: t("subscriptions.col.status") },
-            { label: t("subscriptions.col.accessUntil") },
-            { label: t("subscriptions.col.nextCharge"), num: true },
-            { label: t("subscriptions.col.created"), wide: true },
-          ]}
-        >
-          {list.subscriptions.map((subscription) => (
-            <SubscriptionRow key={subscription.id} subscription={subscription} locale={locale} t={t} />
-          ))}
-        </DataTable>
-      ) : null}
-      {list ? <Pager path="/admin/subscriptions" query={query} nextCursor={list.nextCursor} t={t} /> : null}
-    </>
+          <div className="form-actions">
+            <button className="btn" type="submit">
+              {t("common.filter")}
+            </button>
+            {props.filtered ? (
+              <a className="btn btn-quiet" href="/admin/subscriptions">
+                {t("common.clear")}
+              </a>
+            ) : null}
+          </div>
+        </div>
+      </form>
+    </search>
   );
 }
 
-type PlanNames = { product: { name: string; nameArabic: string } };
-type Listed = Awaited<ReturnType<typeof listConsoleSubscriptions>>["subscriptions"][number];
-
-function nameOf(plan: PlanNames, locale: Locale): string {
-  return locale === "ar" ? plan.product.nameArabic : plan.product.name;
-}
-
-function SubscriptionRow({
-  subscription,
-  locale,
-  t,
-}: {
-  subscription: Listed;
-  locale: Locale;
-  t: Translate;
-}) {
-  const next =
-    subscription.status === "PAUSED" || subscription.cancelAtPeriodEnd ? undefined : subscription.periods[0];
+function SubscriptionsTable({ list, locale, t }: { list: List; locale: Locale; t: Translate }) {
   return (
-    <tr>
-      <td data-label={t("subscriptions.col.subscription")}>
-        <a href={`/admin/subscriptions/${subscription.id}`}>
-          <ShortId id={subscription.id} />
-        </a>
-      </td>
-      <td className="hide-narrow" data-label={t("subscriptions.col.customer")}>
-        <a href={`/admin/customers/${subscription.customerId}`}>
-          <ShortId id={subscription.customerId} />
-        </a>
-      </td>
-      <td data-label={t("subscriptions.col.plan")}>
-        <bdi>{nameOf(subscription.plan, locale)}</bdi>
-      </td>
-      <td data-label={t("subscriptions.col.status")}>
-        <span className="badge">{t(dynamicKey("subscriptionStatus", subscription.status))}</span>
-      </td>
-      <td data-label={t("subscriptions.col.accessUntil")}>
-        <Time at={subscription.currentPeriodEnd} locale={locale} />
-      </td>
-      <td className="num" data-label={t("subscriptions.col.nextCharge")}>
-        {next ? (
-          <>
-            <Amount fils={next.amountFils} locale={locale} /> ·{" "}
-            <Time at={next.nextAttemptAt} locale={locale} />
-          </>
-        ) : (
-          t("subscriptions.nothingDue")
-        )}
-      </td>
-      <td className="hide-narrow" data-label={t("subscriptions.col.created")}>
-        <Time at={subscription.createdAt} locale={locale} />
-      </td>
-    </tr>
+    <DataTable
+      cards
+      columns={[
+        { label: t("subscriptions.col.subscription") },
+        { label: t("subscriptions.col.customer") },
+        { label: t("subscriptions.col.plan") },
+        { label: t("subscriptions.col.status") },
+        { label: t("subscriptions.col.accessUntil") },
+        { label: t("subscriptions.col.nextCharge"), num: true },
+        { label: t("subscriptions.col.created"), wide: true },
+      ]}
+    >
+      {list.subscriptions.map((subscription) => (
+        <tr key={subscription.id}>
+          <td data-label={t("subscriptions.col.subscription")}>
+            <a href={`/admin/subscriptions/${subscription.id}`}>
+              <ShortId id={subscription.id} />
+            </a>
+          </td>
+          <td data-label={t("subscriptions.col.customer")}>
+            <PersonChip customerId={subscription.customerId} person={subscription.person} />
+          </td>
+          <td data-label={t("subscriptions.col.plan")}>
+            <PlanName plan={subscription.plan} locale={locale} t={t} />
+          </td>
+          <td data-label={t("subscriptions.col.status")}>
+            <SubscriptionBadge subscription={subscription} t={t} />
+          </td>
+          <td data-label={t("subscriptions.col.accessUntil")}>
+            <Time at={subscription.accessUntil} locale={locale} />
+          </td>
+          <td className="num" data-label={t("subscriptions.col.nextCharge")}>
+            {subscription.nextCharge ? (
+              <>
+                <Amount fils={subscription.nextCharge.amountFils} locale={locale} />
+                <div className="sub">
+                  <Time at={subscription.nextCharge.at} locale={locale} />
+                </div>
+              </>
+            ) : (
+              <span className="muted">{t("subscriptions.nothingDue")}</span>
+            )}
+          </td>
+          <td className="hide-narrow" data-label={t("subscriptions.col.created")}>
+            <Time at={subscription.createdAt} locale={locale} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

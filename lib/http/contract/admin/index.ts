@@ -42,6 +42,7 @@ import {
 } from "./roles";
 import { adminConfirmSecondFactor, adminResetSecondFactor, adminStartSecondFactor } from "./second-factor";
 import { adminEndOtherSessions, adminEndSession, adminListSessions } from "./sessions";
+import { adminExportSubscriptions, adminGetSubscription, adminListSubscriptions } from "./subscriptions";
 import {
   adminCreateWebhookEndpoint,
   adminDeleteWebhookEndpoint,
@@ -70,6 +71,9 @@ export const operatorConsoleApi: ApiArea = {
     adminRefundOrder,
     adminReconcileOrder,
     adminResolveOrderFlag,
+    adminListSubscriptions,
+    adminExportSubscriptions,
+    adminGetSubscription,
     adminListRefunds,
     adminListRefundRequests,
     adminApproveRefundRequest,

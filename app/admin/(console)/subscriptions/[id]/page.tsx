@@ -1,71 +1,120 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { OrderStatusBadge } from "@/app/admin/_ui/badges";
+import { OrderStatusBadge, PeriodStatusBadge } from "@/app/admin/_ui/badges";
 import { consolePage } from "@/app/admin/_ui/console-page";
 import { DataTable } from "@/app/admin/_ui/data-table";
 import { Amount, FullId, ShortId, Time } from "@/app/admin/_ui/format";
 import { PageHead } from "@/app/admin/_ui/page-head";
+import { PersonChip } from "@/app/admin/_ui/person";
+import { ResultCode } from "@/app/admin/_ui/result-code";
+import { type ActorName, actorNames } from "@/lib/console/actor-names";
 import { dynamicKey, type Locale, type Translate } from "@/lib/console/i18n/translate";
-import { getConsoleSubscription } from "@/lib/console/subscriptions";
+import { peopleOf } from "@/lib/console/subscriptions/list-subscriptions";
+import { getConsoleSubscription, isDunning } from "@/lib/console/subscriptions/subscription-detail";
+import { can } from "@/lib/operators/roles/permissions";
 import { isRowId } from "@/lib/platform/ids/request-ids";
+import { planPeriodWords, SubscriptionBadge } from "../subscription-words";
 
 export const metadata: Metadata = { title: "Subscription" };
 
-// One subscription: its state, each period with the orders of its charge tries, and its timeline.
+type Detail = NonNullable<Awaited<ReturnType<typeof getConsoleSubscription>>>;
+
+// One subscription: its state and next charge, the actions that fit, each period with the orders of
+// its charge tries, and its timeline.
 export default async function SubscriptionPage({ params }: { params: Promise<{ id: string }> }) {
-  const { ctx, locale, t } = await consolePage();
+  const { ctx, locale, t, operator } = await consolePage();
   const { id } = await params;
   if (!isRowId(id)) notFound();
-  const detail = await getConsoleSubscription(ctx.prisma, id.toLowerCase());
+  const detail = await getConsoleSubscription(ctx.prisma, id.toLowerCase(), operator);
   if (!detail) notFound();
   const { subscription, periods, timeline } = detail;
-  const product = subscription.plan.product;
+  const person = can(operator, "customers.personal-data")
+    ? (await peopleOf(ctx.prisma, [subscription.customerId])).get(subscription.customerId)
+    : undefined;
+  const actorName = await actorNames(
+    ctx,
+    timeline.map((event) => event.actor),
+  );
+  const plan = subscription.plan;
   return (
     <>
       <a className="back-link" href="/admin/subscriptions">
         {locale === "ar" ? "→" : "←"} {t("subscriptions.title")}
       </a>
       <PageHead
-        title={<bdi>{locale === "ar" ? product.nameArabic : product.name}</bdi>}
-        sub={
-          <>
-            <span className="badge">{t(dynamicKey("subscriptionStatus", subscription.status))}</span>{" "}
-            {subscription.cancelAtPeriodEnd ? t("subscriptions.endsAtPeriodEnd") : null}
-            {subscription.cancelReason
-              ? t("subscriptions.cancelReason", { reason: subscription.cancelReason })
-              : null}
-          </>
-        }
+        title={<bdi>{locale === "ar" ? plan.nameArabic : plan.name}</bdi>}
+        sub={<SubscriptionBadge subscription={subscription} t={t} />}
       />
-      <dl className="card facts">
-        <dt>{t("subscriptions.col.subscription")}</dt>
-        <dd>
-          <FullId id={subscription.id} />
-        </dd>
-        <dt>{t("subscriptions.col.customer")}</dt>
-        <dd>
-          <a href={`/admin/customers/${subscription.customerId}`}>
-            <ShortId id={subscription.customerId} />
-          </a>
-        </dd>
-        <dt>{t("subscriptions.col.accessUntil")}</dt>
-        <dd>
-          <Time at={subscription.currentPeriodEnd} locale={locale} />
-        </dd>
-        <dt>{t("subscriptions.col.created")}</dt>
-        <dd>
-          <Time at={subscription.createdAt} locale={locale} />
-        </dd>
-      </dl>
+      <Facts detail={detail} person={person} locale={locale} t={t} />
       <h2>{t("subscriptions.periods")}</h2>
       <PeriodsTable periods={periods} locale={locale} t={t} />
       <h2>{t("subscriptions.timeline")}</h2>
-      <TimelineTable timeline={timeline} locale={locale} t={t} />
+      <TimelineTable timeline={timeline} actorName={actorName} locale={locale} t={t} />
     </>
   );
 }
 
-type Detail = NonNullable<Awaited<ReturnType<typeof getConsoleSubscription>>>;
+function Facts({
+  detail: { subscription },
+  person,
+  locale,
+  t,
+}: {
+  detail: Detail;
+  person: Parameters<typeof PersonChip>[0]["person"];
+  locale: Locale;
+  t: Translate;
+}) {
+  const { nextCharge } = subscription;
+  return (
+    <dl className="card facts">
+      <dt>{t("subscriptions.nextCharge")}</dt>
+      <dd data-next-charge={nextCharge ? nextCharge.amountFils.toString() : ""}>
+        {nextCharge ? (
+          t("subscriptions.nextChargeWords", { period: String(nextCharge.period) })
+        ) : (
+          <span className="muted">{t("subscriptions.nothingDue")}</span>
+        )}
+        {nextCharge ? (
+          <>
+            {" "}
+            <Amount fils={nextCharge.amountFils} locale={locale} /> ·{" "}
+            <Time at={nextCharge.at} locale={locale} />
+          </>
+        ) : null}
+      </dd>
+      <dt>{t("subscriptions.col.accessUntil")}</dt>
+      <dd>
+        <Time at={subscription.accessUntil} locale={locale} />
+      </dd>
+      <dt>{t("subscriptions.col.plan")}</dt>
+      <dd>
+        <bdi>{subscription.plan.sku}</bdi> · {planPeriodWords(subscription.plan, t)}
+      </dd>
+      <dt>{t("subscriptions.col.customer")}</dt>
+      <dd>
+        <PersonChip customerId={subscription.customerId} person={person} />
+      </dd>
+      {subscription.cancelReason ? (
+        <>
+          <dt>{t("subscriptions.cancelledBecause")}</dt>
+          <dd>
+            {t(dynamicKey("subscriptions.reason", subscription.cancelReason))} ·{" "}
+            <Time at={subscription.cancelledAt} locale={locale} />
+          </dd>
+        </>
+      ) : null}
+      <dt>{t("subscriptions.col.created")}</dt>
+      <dd>
+        <Time at={subscription.createdAt} locale={locale} />
+      </dd>
+      <dt>{t("subscriptions.col.subscription")}</dt>
+      <dd>
+        <FullId id={subscription.id} />
+      </dd>
+    </dl>
+  );
+}
 
 function PeriodsTable({ periods, locale, t }: { periods: Detail["periods"]; locale: Locale; t: Translate }) {
   return (
@@ -76,39 +125,50 @@ function PeriodsTable({ periods, locale, t }: { periods: Detail["periods"]; loca
         { label: t("subscriptions.col.status") },
         { label: t("subscriptions.col.dates") },
         { label: t("subscriptions.col.amount"), num: true },
-        { label: t("subscriptions.col.nextCharge") },
         { label: t("subscriptions.col.tries") },
       ]}
     >
       {periods.map((period) => (
-        <tr key={period.id}>
-          <td className="num">{period.number}</td>
-          <td>
-            <span className="badge">{t(dynamicKey("periodStatus", period.status))}</span>
-            {period.lastResultCode && period.failedTries > 0 ? (
-              <div className="sub mono">
-                {t("subscriptions.lastFailure", { code: period.lastResultCode })}
+        <tr key={period.id} data-period={period.number} data-status={period.status}>
+          <td className="num" data-label={t("subscriptions.col.period")}>
+            {period.number}
+          </td>
+          <td data-label={t("subscriptions.col.status")}>
+            <PeriodStatusBadge status={period.status} dunning={isDunning(period)} t={t} />
+            {isDunning(period) ? (
+              <div className="sub">
+                {t("subscriptions.failedTries", { count: period.failedTries })}
+                {period.lastResultCode ? (
+                  <>
+                    {" · "}
+                    <ResultCode code={period.lastResultCode} t={t} />
+                  </>
+                ) : null}
+                <div>
+                  {t("subscriptions.nextTry")} <Time at={period.nextAttemptAt} locale={locale} />
+                </div>
               </div>
             ) : null}
           </td>
-          <td>
+          <td data-label={t("subscriptions.col.dates")}>
             <Time at={period.startsAt} locale={locale} /> – <Time at={period.endsAt} locale={locale} />
           </td>
-          <td className="num">
+          <td className="num" data-label={t("subscriptions.col.amount")}>
             <Amount fils={period.amountFils} locale={locale} />
           </td>
-          <td>
-            <Time at={period.nextAttemptAt} locale={locale} />
-          </td>
-          <td>
+          <td data-label={t("subscriptions.col.tries")}>
+            {period.tries.length === 0 ? <span className="muted">—</span> : null}
             {period.tries.map((order) => (
               <div key={order.id}>
                 <a href={`/admin/orders/${order.id}`}>
                   <ShortId id={order.id} />
                 </a>{" "}
-                <OrderStatusBadge status={order.status} t={t} />{" "}
-                {order.resultCode && order.status !== "PAID" ? (
-                  <span className="mono">{order.resultCode}</span>
+                <OrderStatusBadge status={order.status} t={t} />
+                {order.refundedFils > 0n ? (
+                  <span className="sub">
+                    {" "}
+                    {t("subscriptions.refunded")} <Amount fils={order.refundedFils} locale={locale} />
+                  </span>
                 ) : null}
               </div>
             ))}
@@ -121,10 +181,12 @@ function PeriodsTable({ periods, locale, t }: { periods: Detail["periods"]; loca
 
 function TimelineTable({
   timeline,
+  actorName,
   locale,
   t,
 }: {
   timeline: Detail["timeline"];
+  actorName: ActorName;
   locale: Locale;
   t: Translate;
 }) {
@@ -134,18 +196,31 @@ function TimelineTable({
       columns={[
         { label: t("subscriptions.col.when") },
         { label: t("subscriptions.col.what") },
-        { label: t("subscriptions.col.who"), wide: true },
+        { label: t("subscriptions.col.who") },
       ]}
     >
       {timeline.map((event) => (
-        <tr key={event.id}>
-          <td>
+        <tr key={event.id} data-event={event.type}>
+          <td data-label={t("subscriptions.col.when")}>
             <Time at={event.createdAt} locale={locale} />
           </td>
-          <td className="mono">{event.type}</td>
-          <td className="hide-narrow mono">{event.actor}</td>
+          <td data-label={t("subscriptions.col.what")}>{timelineWords(event, t)}</td>
+          <td data-label={t("subscriptions.col.who")}>
+            <bdi>{actorName(event.actor) ?? "—"}</bdi>
+          </td>
         </tr>
       ))}
     </DataTable>
   );
+}
+
+/** "Period 2 paid", "Cancelled": the line's type in words, its period when it names one. */
+function timelineWords(event: Detail["timeline"][number], t: Translate): string {
+  const detail = (event.detail ?? {}) as { period?: unknown };
+  const words = t(dynamicKey("subscriptionEvent", event.type));
+  const known = words !== t("common.none");
+  const text = known ? words : event.type;
+  return typeof detail.period === "number"
+    ? `${text} · ${t("subscriptions.periodNumber", { period: String(detail.period) })}`
+    : text;
 }
