@@ -1,17 +1,14 @@
 // Example hook: tell the customer, in the language they subscribed in, when a subscription's charge
 // fails (with when it is tried again and how to fix it), when it goes past due, and when it is
-// cancelled for want of payment (lib/payments/subscriptions/subscription-notices.ts). Each push's id
-// comes from the event's id, so a retried hook never sends twice. This is also where a fork revokes
-// access on `subscription.past_due` or `.cancelled` and grants it on `.renewed`.
-import { v5 as uuidv5 } from "uuid";
-import { pushOnce } from "@/lib/customers/push/resend-push";
+// cancelled for want of payment (lib/payments/subscriptions/subscription-notices.ts). One push per
+// subscription, period and kind (lib/payments/subscriptions/subscription-pushes.ts), each a line on the
+// subscription's timeline: a retried hook, or a second failed try of the same period, sends nothing
+// more. This is also where a fork revokes access on `subscription.past_due` or `.cancelled` and grants
+// it on `.renewed`. (Reminders before a charge are the billing scan's, not this hook's.)
 import { defineHook } from "@/lib/events/hooks";
 import { type NoticeKind, subscriptionNotice } from "@/lib/payments/subscriptions/subscription-notices";
-import { PUSH_URL_PREFIX } from "@/lib/wallet/operations";
+import { sendSubscriptionNotice } from "@/lib/payments/subscriptions/subscription-pushes";
 import { hookSettings } from "./settings";
-
-/** Any fixed UUID: the namespace of the push ids this hook derives. */
-const PUSH_ID_NAMESPACE = "6f1d2c3b-7a84-4e59-b0c1-2d3e4f5a6b7c";
 
 export default defineHook({
   name: "subscription-notices",
@@ -40,24 +37,22 @@ export default defineHook({
       },
     });
     const period = subscription.periods[0];
-    const notice = subscriptionNotice(
-      event.type.slice("subscription.".length) as NoticeKind,
-      subscription.language === "en" ? "en" : "ar",
-      {
-        planName: subscription.plan.product.name,
-        planNameArabic: subscription.plan.product.nameArabic,
-        amountFils: period?.amountFils ?? subscription.plan.product.priceFils,
-        resultCode: data.resultCode ?? period?.lastResultCode ?? null,
-        nextAttemptAt: data.nextAttemptAt ? new Date(data.nextAttemptAt) : null,
-      },
-    );
-    const page = encodeURIComponent(`pages/subscriptions/detail?subscriptionId=${subscription.id}`);
-    const outcome = await pushOnce(
-      services,
-      uuidv5(`subscription-notices:${event.id}`, PUSH_ID_NAMESPACE),
-      event.data.customerId,
-      { ...notice, url: `${PUSH_URL_PREFIX}?appId=${encodeURIComponent(appId)}&page=${page}` },
-    );
+    const kind = event.type.slice("subscription.".length) as NoticeKind;
+    const notice = subscriptionNotice(kind, subscription.language === "en" ? "en" : "ar", {
+      planName: subscription.plan.product.name,
+      planNameArabic: subscription.plan.product.nameArabic,
+      amountFils: period?.amountFils ?? subscription.plan.product.priceFils,
+      resultCode: data.resultCode ?? period?.lastResultCode ?? null,
+      nextAttemptAt: data.nextAttemptAt ? new Date(data.nextAttemptAt) : null,
+    });
+    const outcome = await sendSubscriptionNotice(services, {
+      subscription,
+      period: period?.number ?? subscription.currentPeriod,
+      kind,
+      ...notice,
+      appId,
+      actor: "hook:subscription-notices",
+    });
     log.info({ subscriptionId: subscription.id, type: event.type, outcome }, "subscription push");
   },
 });

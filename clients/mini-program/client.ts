@@ -19,6 +19,10 @@ export type AgreementToPrepare = NonNullable<
 >["content"]["application/json"];
 export type AgreementToBind =
   paths["/api/mini/agreements/bind"]["post"]["requestBody"]["content"]["application/json"];
+export type Plan = components["schemas"]["Plan"];
+export type Subscription = components["schemas"]["Subscription"];
+export type NewSubscription =
+  paths["/api/mini/subscriptions"]["post"]["requestBody"]["content"]["application/json"];
 
 export interface MiniProgramClientOptions {
   /** Where this backend is served, e.g. `https://shop.example`. */
@@ -72,6 +76,26 @@ export function createMiniProgramClient(options: MiniProgramClientOptions) {
     prepareAgreement: (agreement: AgreementToPrepare = {}) =>
       api.POST("/api/mini/agreements", { body: agreement }),
     bindAgreement: (agreement: AgreementToBind) => api.POST("/api/mini/agreements/bind", { body: agreement }),
+    listPlans: () => api.GET("/api/mini/subscriptions/plans"),
+    /** `idempotencyKey`: one per subscribing, the same on every retry of it (after signing, too). */
+    subscribe: (subscription: NewSubscription, idempotencyKey: string) =>
+      api.POST("/api/mini/subscriptions", {
+        params: { header: { "Idempotency-Key": idempotencyKey } },
+        body: subscription,
+      }),
+    listSubscriptions: () => api.GET("/api/mini/subscriptions"),
+    getSubscription: (subscriptionId: string) =>
+      api.GET("/api/mini/subscriptions/{id}", { params: { path: { id: subscriptionId } } }),
+    pauseSubscription: (subscriptionId: string) =>
+      api.POST("/api/mini/subscriptions/{id}/pause", { params: { path: { id: subscriptionId } } }),
+    resumeSubscription: (subscriptionId: string) =>
+      api.POST("/api/mini/subscriptions/{id}/resume", { params: { path: { id: subscriptionId } } }),
+    /** `atPeriodEnd` false: now, where the plan allows it (allowCancelNow). */
+    cancelSubscription: (subscriptionId: string, atPeriodEnd = true) =>
+      api.POST("/api/mini/subscriptions/{id}/cancel", {
+        params: { path: { id: subscriptionId } },
+        body: { atPeriodEnd },
+      }),
   };
 }
 

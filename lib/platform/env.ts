@@ -138,6 +138,8 @@ const rawSchema = z.object({
   HOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(10),
   // `payment.unknown` (docs/events.md) is announced for a payment still unknown after this long.
   PAYMENT_UNKNOWN_ALERT_MINUTES: z.coerce.number().positive().default(15),
+  // Subscribers are reminded by push this many days before each charge (docs/subscriptions.md); 0: never.
+  SUBSCRIPTION_REMINDER_DAYS: z.coerce.number().min(0).max(30).default(3),
   // Alerts (lib/events/alerts): e-mail goes through this SMTP server (smtp://user:pass@host:587, smtps://…).
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   ALERT_MAIL_FROM: z.string().min(3).default("Merchant alerts <alerts@localhost>"),
@@ -249,6 +251,7 @@ export interface Env {
     tokenRefreshAheadMs: number;
     paymentUnknownAfterMs: number;
     hookTimeoutMs: number;
+    subscriptionReminderAheadMs: number;
   };
   alerts: {
     smtpUrl: string | undefined;
@@ -558,6 +561,7 @@ function workerSettings(raw: Raw): Env["workers"] {
     tokenRefreshAheadMs: raw.TOKEN_REFRESH_AHEAD_SECONDS * 1000,
     paymentUnknownAfterMs: Math.round(raw.PAYMENT_UNKNOWN_ALERT_MINUTES * 60 * 1000),
     hookTimeoutMs: Math.round(raw.HOOK_TIMEOUT_SECONDS * 1000),
+    subscriptionReminderAheadMs: Math.round(raw.SUBSCRIPTION_REMINDER_DAYS * 86_400_000),
   };
 }
 

@@ -8,7 +8,7 @@ import {
 } from "../../clients/mini-program/client";
 import { apiBaseUrl } from "./config";
 
-export type { Order, Product } from "../../clients/mini-program/client";
+export type { Order, Plan, Product, Subscription } from "../../clients/mini-program/client";
 export { newIdempotencyKey };
 
 export const api: MiniProgramClient = createMiniProgramClient({ baseUrl: apiBaseUrl() });

@@ -37,3 +37,10 @@ export function hasMessage(key: string): key is MessageKey {
 export function count(value: number): string {
   return new Intl.NumberFormat(current === "ar" ? "ar-IQ" : "en-US").format(value);
 }
+
+/** A day as people read it: 22 December 2026, or ٢٢ كانون الأول ٢٠٢٦ in Arabic. */
+export function day(iso: string): string {
+  return new Intl.DateTimeFormat(current === "ar" ? "ar-IQ" : "en-GB", { dateStyle: "long" }).format(
+    new Date(iso),
+  );
+}

@@ -1,5 +1,6 @@
 // The reference mini program: signs in silently, then shows the shop. Pages by the address's hash
-// (#/, #/cart, #/orders, #/orders/<id>, #/account), so the wallet may host it as static files.
+// (#/, #/cart, #/orders, #/orders/<id>, #/subscriptions, #/account), so the wallet may host it as
+// static files.
 import "./styles.css";
 import { walletLanguage } from "./bridge";
 import { itemCount } from "./cart";
@@ -13,11 +14,13 @@ import { renderCatalog } from "./views/catalog";
 import { renderOrder, stopFollowing } from "./views/order";
 import { renderOrders } from "./views/orders";
 import { problemBox } from "./views/problem";
+import { renderSubscriptions } from "./views/subscriptions";
 
 const PAGES: { path: string; label: () => string }[] = [
   { path: "#/", label: () => t("navShop") },
   { path: "#/cart", label: () => `${t("navCart")} (${count(itemCount())})` },
   { path: "#/orders", label: () => t("navOrders") },
+  { path: "#/subscriptions", label: () => t("navSubscriptions") },
   { path: "#/account", label: () => t("navAccount") },
 ];
 
@@ -65,6 +68,7 @@ function route(): void {
   if (order) renderOrder(decodeURIComponent(order[1] ?? ""));
   else if (path === "#/cart") void renderCart();
   else if (path === "#/orders") void renderOrders();
+  else if (path === "#/subscriptions") void renderSubscriptions();
   else if (path === "#/account") void renderAccount();
   else void renderCatalog();
 }

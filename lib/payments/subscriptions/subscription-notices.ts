@@ -1,7 +1,8 @@
-// What the customer is told when a charge fails, the subscription goes past due or is cancelled for
-// want of payment: a title and a line in the language they subscribed in (Arabic or English), each
-// saying what happens next and how to fix it. Sent as wallet pushes by the hook that reacts to the
-// subscription events (hooks/subscription-notices.ts). Pure: no I/O.
+// What the customer is told a few days before a charge, when a charge fails, the subscription goes
+// past due or is cancelled for want of payment: a title and a line in the language they subscribed in
+// (Arabic or English), each saying what happens next and how to fix it. Sent as wallet pushes by the
+// billing scan (reminders, charge-reminders.ts) and by the hook that reacts to the subscription
+// events (hooks/subscription-notices.ts). Pure: no I/O.
 import { formatIqd } from "@/lib/platform/money/format-iqd";
 import { customerActionOf } from "./subscription-view";
 
@@ -12,11 +13,11 @@ export interface NoticeFacts {
   planNameArabic: string;
   amountFils: bigint;
   resultCode: string | null;
-  /** The next try, or the date the subscription is cancelled if nothing changes. */
+  /** The next try (the coming charge, for a reminder), or the date it is cancelled if nothing changes. */
   nextAttemptAt: Date | null;
 }
 
-export type NoticeKind = "payment_failed" | "past_due" | "cancelled";
+export type NoticeKind = "reminder" | "payment_failed" | "past_due" | "cancelled";
 
 const day = (at: Date | null) => (at ? at.toISOString().slice(0, 10) : "");
 
@@ -42,6 +43,11 @@ export function subscriptionNotice(
   if (language === "ar") {
     const plan = facts.planNameArabic;
     switch (kind) {
+      case "reminder":
+        return {
+          title: `يتجدد اشتراك ${plan} في ${day(facts.nextAttemptAt)}`,
+          content: `سيُخصم ${amount} من محفظتك في ${day(facts.nextAttemptAt)}. تأكد من أن رصيدك يكفي. لإيقاف الاشتراك، ألغِه في التطبيق قبل ذلك.`,
+        };
       case "payment_failed":
         return {
           title: `تعذّر دفع اشتراك ${plan}`,
@@ -61,6 +67,11 @@ export function subscriptionNotice(
   }
   const plan = facts.planName;
   switch (kind) {
+    case "reminder":
+      return {
+        title: `Your ${plan} subscription renews on ${day(facts.nextAttemptAt)}`,
+        content: `${amount} will be charged from your wallet on ${day(facts.nextAttemptAt)}. Make sure your balance covers it. To stop it, cancel in the app before then.`,
+      };
     case "payment_failed":
       return {
         title: `Your ${plan} payment did not go through`,

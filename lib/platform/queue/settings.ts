@@ -41,6 +41,8 @@ export interface JobSettings {
   webhookDisableAfterMs: number;
   /** `payment.unknown` is announced for an order whose outcome is still unknown after this long. */
   paymentUnknownAfterMs: number;
+  /** Subscribers are reminded of a charge this long before it; 0: never. */
+  subscriptionReminderAheadMs: number;
 }
 
 export const DEFAULT_JOB_SETTINGS: JobSettings = {
@@ -65,6 +67,7 @@ export const DEFAULT_JOB_SETTINGS: JobSettings = {
   webhookRetryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
   webhookDisableAfterMs: 5 * 24 * 60 * 60 * 1000,
   paymentUnknownAfterMs: 15 * 60 * 1000,
+  subscriptionReminderAheadMs: 3 * 24 * 60 * 60 * 1000,
 };
 
 export function jobSettingsFromEnv(env: Env): JobSettings {
@@ -76,6 +79,7 @@ export function jobSettingsFromEnv(env: Env): JobSettings {
     tokenRefreshAheadMs: env.workers.tokenRefreshAheadMs,
     scanEveryMs: env.workers.scanEveryMs,
     paymentUnknownAfterMs: env.workers.paymentUnknownAfterMs,
+    subscriptionReminderAheadMs: env.workers.subscriptionReminderAheadMs,
     hookTimeoutMs: env.workers.hookTimeoutMs,
     webhookTimeoutMs: env.workers.hookTimeoutMs,
     retentionBodyMs: env.retention.bodyMs,

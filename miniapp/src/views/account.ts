@@ -1,16 +1,13 @@
 // The account: the name (USER_NAME, asked for when wanted), push messages (NOTIFICATION_PUSH) and
 // one-tap pay (an agreement signed with my.call("walletSignContract"), then bound).
 
+import { agreementBound, SignRefused, setUpAgreement } from "../agreement";
 import { api, call } from "../api";
-import { signContract } from "../bridge";
 import { el, screen } from "../dom";
 import { backendProblem, signProblem } from "../errors";
-import { language, t } from "../i18n";
+import { t } from "../i18n";
 import { grant, hasScope } from "../session";
-import { kept } from "../storage";
 import { problemBox } from "./problem";
-
-const AGREEMENT_KEY = "agreement-bound";
 
 function section(id: string, title: string, ...content: (Node | undefined)[]): HTMLElement {
   return el(
@@ -57,27 +54,8 @@ function pushSection(): HTMLElement {
   );
 }
 
-class SignRefused extends Error {
-  constructor(readonly code: string) {
-    super(`walletSignContract failed with ${code}`);
-  }
-}
-
-async function setUpAgreement(): Promise<void> {
-  const prepared = await call(() =>
-    api.prepareAgreement({
-      contractDescription: t("agreementContract"),
-      language: language() === "ar" ? "ar-IQ" : "en-US",
-    }),
-  );
-  const signed = await signContract(prepared.authorizationUrl);
-  if (!signed.ok) throw new SignRefused(signed.code);
-  await call(() => api.bindAgreement({ authCode: signed.authCode, agreementId: prepared.agreementId }));
-  kept.set(AGREEMENT_KEY, "yes");
-}
-
 function agreementSection(): HTMLElement {
-  const on = kept.get(AGREEMENT_KEY) === "yes";
+  const on = agreementBound();
   return section(
     "agreement",
     t("agreementTitle"),
