@@ -2,7 +2,8 @@
 // the production build of the app, in English and in Arabic at 390 px, with axe-core on every state:
 // the plans in the customer's language with their price and period, subscribing (the wallet's
 // agreement page signed first, then reused by the next subscription), pause, resume, cancel at the
-// period's end and taking it back, and cancel now where the plan allows it, asked once more.
+// period's end and taking it back, cancel now where the plan allows it (asked once more), and the
+// consent to pushes that reminders need.
 // Screenshots go to SCREENSHOT_DIR when it is set.
 // Needs a production build (`npm run build`).
 import type { BrowserContext, Frame, Page } from "playwright-core";
@@ -189,6 +190,14 @@ describe.each(["en", "ar"] as const)(
       });
       expect(orders).toBe(1); // the club's first month only: the free period charged nothing
       await looksRight(page, shop, `${lang}_subscriptions-trial`);
+
+      // Reminders need the customer's consent to pushes: asked in the wallet, then the offer is gone.
+      await shop.click('#reminders button[data-action="reminders"]');
+      await sheet(page).locator("#approve").click();
+      await shop.locator(`#my-subscriptions li[data-status="TRIALING"]`).waitFor();
+      await shop.locator("#reminders").waitFor({ state: "detached" });
+      const customer = await db.prisma.customer.findUniqueOrThrow({ where: { id: trialing.customerId } });
+      expect(customer.scopes).toContain("NOTIFICATION_PUSH");
 
       await trial.locator('button[data-action="cancel-now"]').click();
       await trial.locator(".confirm").waitFor();

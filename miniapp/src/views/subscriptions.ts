@@ -188,23 +188,37 @@ function reminders(): HTMLElement | undefined {
   return box;
 }
 
+/** The customer's own subscriptions, or why they could not be read (the plans show either way). */
+function mineSection(mine: Subscription[] | { failed: unknown }): (HTMLElement | undefined)[] {
+  const heading = el("h2", {}, t("mySubscriptions"));
+  if (!Array.isArray(mine))
+    return [heading, problemBox(backendProblem(mine.failed), () => void renderSubscriptions())];
+  if (mine.length === 0) return [heading, el("p", { id: "subscriptions-empty" }, t("subscriptionsEmpty"))];
+  return [
+    heading,
+    el("ul", { class: "cards", id: "my-subscriptions" }, ...mine.map(subscriptionCard)),
+    reminders(),
+  ];
+}
+
 export async function renderSubscriptions(): Promise<void> {
   const show = screen();
   const title = el("h1", {}, t("navSubscriptions"));
   show(title, el("p", { role: "status" }, t("loading")));
   try {
-    const [{ plans }, { subscriptions }] = await Promise.all([
+    const [{ plans }, mine] = await Promise.all([
       call(() => api.listPlans(), "public"),
-      call(() => api.listSubscriptions()),
+      call(() => api.listSubscriptions()).then(
+        (answer) => answer.subscriptions,
+        (failed: unknown) => ({ failed }),
+      ),
     ]);
-    const live = new Set(subscriptions.filter((s) => s.status !== "CANCELLED").map((s) => s.plan.planId));
+    const live = new Set(
+      (Array.isArray(mine) ? mine : []).filter((s) => s.status !== "CANCELLED").map((s) => s.plan.planId),
+    );
     show(
       title,
-      el("h2", {}, t("mySubscriptions")),
-      subscriptions.length === 0
-        ? el("p", { id: "subscriptions-empty" }, t("subscriptionsEmpty"))
-        : el("ul", { class: "cards", id: "my-subscriptions" }, ...subscriptions.map(subscriptionCard)),
-      subscriptions.length > 0 ? reminders() : undefined,
+      ...mineSection(mine),
       el("h2", {}, t("plansTitle")),
       plans.length === 0
         ? el("p", {}, t("plansEmpty"))
@@ -213,7 +227,7 @@ export async function renderSubscriptions(): Promise<void> {
             { class: "cards", id: "plans" },
             ...plans.map((plan) => planCard(plan, live.has(plan.planId))),
           ),
-      el("p", { class: "hint" }, t("subscribeHint")),
+      el("p", { class: "hint after-cards" }, t("subscribeHint")),
     );
   } catch (error) {
     show(
