@@ -211,5 +211,47 @@ describe.each(["en", "ar"] as const)(
       expect(await shop.locator(`#plans li[data-plan="${plans.box}"] button.subscribe`).count()).toBe(1);
       await page.close();
     });
+
+    it("after the customer revoked the agreement in the wallet: the first charge fails in words, and subscribing again signs a new one", async () => {
+      const { page, shop } = await openShop(browser, urls(), { lang });
+      await shop.click('nav a[href="#/subscriptions"]');
+      const box = shop.locator(`#plans li[data-plan="${plans.box}"]`);
+      await box.locator("button.subscribe").click();
+      await sheet(page).locator("#approve").click();
+      await shop.locator(`#my-subscriptions li[data-status="TRIALING"]`).waitFor({ timeout: 20_000 });
+      const user = (await (await page.request.get(`${sandbox.url}/container/api/wallet-user`)).json()) as {
+        userId: string;
+      };
+      await sandbox.control("POST", "/sandbox/agreements/revoke", { userId: user.userId });
+
+      // The wallet refuses the agreement (and its refresh): the first month is not charged.
+      const club = shop.locator(`#plans li[data-plan="${plans.club}"]`);
+      await club.locator("button.subscribe").click();
+      const problem = club.locator(".problem").filter({ hasText: say("firstChargeFailed") });
+      await problem.waitFor({ timeout: 20_000 });
+      await looksRight(page, shop, `${lang}_subscriptions-first-charge-failed`);
+      const customerId = (
+        await db.prisma.subscription.findUniqueOrThrow({
+          where: {
+            id: (await shop.locator("#my-subscriptions li").first().getAttribute("data-subscription")) ?? "",
+          },
+        })
+      ).customerId;
+      const refused = await db.prisma.subscription.findFirstOrThrow({
+        where: { customerId, planId: plans.club },
+      });
+      expect(refused).toMatchObject({ status: "CANCELLED", cancelReason: "FIRST_CHARGE_FAILED" });
+
+      // Again: no agreement left, so the wallet's agreement page first, then the charge goes through.
+      await problem.locator('button[data-remedy="retry"]').click();
+      await sheet(page).locator("#approve").click();
+      await shop.locator(`#my-subscriptions li[data-status="ACTIVE"]`).waitFor({ timeout: 20_000 });
+      const agreements = await db.prisma.agreement.findMany({
+        where: { customerId },
+        orderBy: { createdAt: "asc" },
+      });
+      expect(agreements.map((agreement) => agreement.status)).toEqual(["REVOKED", "ACTIVE"]);
+      await page.close();
+    });
   },
 );
