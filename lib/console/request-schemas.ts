@@ -115,6 +115,45 @@ export const ORDER_ACTION_INPUT = {
   reconcile: z.strictObject({}),
 } as const satisfies Record<OrderActionName, z.ZodType>;
 
+/** The body of each action on a subscription (POST /api/admin/subscriptions/{id}/<action>). */
+export const SUBSCRIPTION_ACTION_INPUT = {
+  pause: z.strictObject({}),
+  resume: z.strictObject({}),
+  cancel: z.strictObject({
+    atPeriodEnd: z.boolean().meta({
+      description:
+        "true: at the end of the period paid for (the customer keeps access until then, nothing more is " +
+        "charged); false: now, open periods voided. Paused, past due or pending subscriptions end now either way.",
+    }),
+  }),
+  retry: z.strictObject({
+    period: z.number().int().positive().meta({ description: "The period being dunned." }),
+    attemptsSeen: z
+      .number()
+      .int()
+      .nonnegative()
+      .meta({
+        description:
+          "Its tries as the operator saw them (`attempts`): refused if another try started since, so a " +
+          "second click never tries again on the operator's behalf.",
+      }),
+  }),
+} as const;
+
+export type SubscriptionActionKind = keyof typeof SUBSCRIPTION_ACTION_INPUT;
+export type SubscriptionActionInput<N extends SubscriptionActionKind> = z.output<
+  (typeof SUBSCRIPTION_ACTION_INPUT)[N]
+>;
+
+/** `{id}` and `{number}` of /api/admin/subscriptions/{id}/periods/{number}/refunds. */
+export const subscriptionPeriodParams = z.object({
+  id: z.uuid({ message: "must be a subscription id (a UUID)" }),
+  number: z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/, { message: "must be a period number (1, 2, …)" })
+    .transform(Number),
+});
+
 export type OrderActionInput<N extends OrderActionName> = z.output<(typeof ORDER_ACTION_INPUT)[N]>;
 
 // ---------------------------------------------------------------- the other lists

@@ -42,3 +42,24 @@ export async function subscribeThroughRoutes(
   );
   return { ...created, userId, customerId: session.customer.id, sessionToken: session.sessionToken };
 }
+
+/**
+ * Makes the subscription's open period due now and charges it once through the billing engine, as the
+ * worker's scan would: with a wallet balance short of the price, the period is then being dunned.
+ */
+export async function chargeOpenPeriodNow(app: RouteHarness, subscriptionId: string) {
+  const { getServiceContext } = await import("@/lib/platform/context/service-context");
+  const { chargePeriod } = await import("@/lib/payments/subscriptions/charge-period");
+  const period = await app.db.prisma.subscriptionPeriod.findFirstOrThrow({
+    where: { subscriptionId, status: "SCHEDULED" },
+  });
+  await app.db.prisma.subscriptionPeriod.update({
+    where: { id: period.id },
+    data: { nextAttemptAt: new Date(Date.now() - 1_000) },
+  });
+  const outcome = await chargePeriod(getServiceContext(), period.id);
+  return {
+    ...(await app.db.prisma.subscriptionPeriod.findUniqueOrThrow({ where: { id: period.id } })),
+    outcome,
+  };
+}

@@ -1043,6 +1043,28 @@ export const ar: Messages = {
   "permission.subscriptions.manage": "إيقاف الاشتراكات مؤقتاً واستئنافها وإلغاؤها",
   "permission.subscriptions.retry": "خصم فترة اشتراك متعثّرة الآن",
   "subscriptions.export": "تنزيل CSV",
+  "subscriptions.action.pause": "إيقاف مؤقت",
+  "subscriptions.action.pause.explain":
+    "لا يُخصم شيء أثناء الإيقاف. تُعاد الأيام المتبقية من الفترة المدفوعة عند الاستئناف.",
+  "subscriptions.action.resume": "استئناف",
+  "subscriptions.action.resume.explain":
+    "يُستأنف الخصم (والفترة التي كان خصمها يفشل تُحاوَل فوراً)، ويُلغى الإنهاء المقرر بنهاية الفترة.",
+  "subscriptions.action.cancelAtPeriodEnd": "إلغاء بنهاية الفترة",
+  "subscriptions.action.cancelAtPeriodEnd.explain":
+    "يبقى للزبون الوصول حتى {date} ولا يُخصم شيء بعد ذلك. يمكنك التراجع بالاستئناف حتى ذلك الوقت.",
+  "subscriptions.action.cancelNow": "إلغاء الآن",
+  "subscriptions.action.cancelNow.explain":
+    "ينتهي فوراً ولا يُخصم شيء بعده. لا يُسترد أي مبلغ تلقائياً: استرد فترة أدناه إن كان للزبون حق.",
+  "subscriptions.action.retryNow": "اخصم الآن",
+  "subscriptions.action.retryNow.title": "خصم الفترة {period} الآن",
+  "subscriptions.action.retryNow.explain":
+    "تُطلب من المحفظة قيمة هذه الفترة الآن بدل موعد المحاولة القادمة. لا تُخصم الفترة مرتين أبداً: إن كانت هناك محاولة جارية فلا يُرسل شيء آخر.",
+  "subscriptions.action.refund": "استرداد",
+  "subscriptions.action.refund.title": "استرداد الفترة {period}",
+  "subscriptions.action.amount": "المبلغ (د.ع)",
+  "subscriptions.action.amountInvalid": "اكتب مبلغاً بالدينار، مثلاً 20,000.",
+  "subscriptions.action.refundHint": "بحد أقصى {amount}. ما يتجاوز حد دورك ينتظر موافقة موظف آخر.",
+  "subscriptions.action.reason": "السبب",
   "subscriptions.search": "بحث",
   "subscriptions.searchPlaceholder": "الاسم أو الهاتف أو الخطة أو رقم تعريف",
   "subscriptions.searchHint":

@@ -1059,6 +1059,29 @@ export const en = {
   "permission.subscriptions.manage": "Pause, resume and cancel subscriptions",
   "permission.subscriptions.retry": "Charge a failing subscription period now",
   "subscriptions.export": "Download CSV",
+  "subscriptions.action.pause": "Pause",
+  "subscriptions.action.pause.explain":
+    "Nothing is charged while it is paused. The days left of the period paid for are given back when it is resumed.",
+  "subscriptions.action.resume": "Resume",
+  "subscriptions.action.resume.explain":
+    "Charging starts again (a period whose charge was failing is tried at once), and a cancellation at the period's end is taken back.",
+  "subscriptions.action.cancelAtPeriodEnd": "Cancel at period end",
+  "subscriptions.action.cancelAtPeriodEnd.explain":
+    "The customer keeps access until {date}; nothing more is charged. You can take it back with Resume until then.",
+  "subscriptions.action.cancelNow": "Cancel now",
+  "subscriptions.action.cancelNow.explain":
+    "It ends at once and nothing more is charged. Nothing is refunded automatically: refund a period below if the customer is owed money.",
+  "subscriptions.action.retryNow": "Charge now",
+  "subscriptions.action.retryNow.title": "Charge period {period} now",
+  "subscriptions.action.retryNow.explain":
+    "The wallet is asked for this period's money now instead of at its next scheduled try. A period is never charged twice: if a try is already under way, nothing more is sent.",
+  "subscriptions.action.refund": "Refund",
+  "subscriptions.action.refund.title": "Refund period {period}",
+  "subscriptions.action.amount": "Amount (IQD)",
+  "subscriptions.action.amountInvalid": "Type an amount in dinars, for example 20,000.",
+  "subscriptions.action.refundHint":
+    "At most {amount}. Above your role's limit, the refund waits for another operator's approval.",
+  "subscriptions.action.reason": "Reason",
   "subscriptions.search": "Search",
   "subscriptions.searchPlaceholder": "Name, phone, plan, or an id",
   "subscriptions.searchHint":

@@ -21,7 +21,8 @@ export interface AuditInput {
     | "ROLE"
     | "REFUND_REQUEST"
     | "EVENT_DELIVERY"
-    | "ALERT_RULE";
+    | "ALERT_RULE"
+    | "SUBSCRIPTION";
   subjectId: string;
   orderId?: string | null;
   before?: unknown;

@@ -19,6 +19,8 @@ export interface Changer {
   actor: string;
   /** A customer may only change their own; operators any. */
   customerId?: string;
+  /** Written in the change's transaction once it is made (an operator's audit entry). */
+  record?: (tx: Prisma.TransactionClient, before: LockedSubscription) => Promise<unknown>;
 }
 
 async function withLockedSubscription<T>(
@@ -40,7 +42,9 @@ async function withLockedSubscription<T>(
         "OPERATION_IN_PROGRESS",
       );
     }
-    return change(tx, subscription);
+    const result = await change(tx, subscription);
+    await changer.record?.(tx, subscription);
+    return result;
   });
 }
 

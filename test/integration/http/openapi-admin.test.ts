@@ -19,6 +19,7 @@ import * as refundRequests from "@/lib/http/contract/admin/refund-requests";
 import * as roles from "@/lib/http/contract/admin/roles";
 import * as secondFactor from "@/lib/http/contract/admin/second-factor";
 import * as sessions from "@/lib/http/contract/admin/sessions";
+import * as subscriptionActions from "@/lib/http/contract/admin/subscription-actions";
 import * as subscriptions from "@/lib/http/contract/admin/subscriptions";
 import * as webhooks from "@/lib/http/contract/admin/webhooks";
 import { startPasskeySignIn } from "@/lib/http/contract/console-sign-in";
@@ -37,7 +38,7 @@ import {
 import { openApiChecker } from "@/test/support/openapi";
 import { createTestOperator, type TestOperator } from "@/test/support/operators";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";
-import { subscribeThroughRoutes } from "@/test/support/route-subscriptions";
+import { chargeOpenPeriodNow, subscribeThroughRoutes } from "@/test/support/route-subscriptions";
 import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
 import { softwarePasskey } from "@/test/support/software-passkey";
 
@@ -860,6 +861,59 @@ describe("subscriptions", () => {
     );
     expect((detail.periods as { number: number }[]).map((period) => period.number)).toEqual([2, 1]);
     await expectDocumented(one, await send(one, exampleRequest(one, "unknown"), viewer.script()), 404);
+  });
+
+  it("pause (200, 403), resume (200, 409), cancel (200, 404), charge now (200, 409), refund a period (200, 409)", async () => {
+    const plan = await definePlan(app.db.prisma, {
+      sku: "TEA-CLUB",
+      name: "Tea club",
+      nameArabic: "نادي الشاي",
+      priceFils: 20_000_000n,
+      intervalUnit: "MONTH",
+    });
+    const act = async (
+      endpoint: Endpoint,
+      example: string,
+      changes: ExampleRequest,
+      who: TestOperator,
+      status: number,
+    ) =>
+      expectDocumented(
+        endpoint,
+        await send(endpoint, like(endpoint, example, { headers: newKey(), ...changes }), who.script()),
+        status,
+      );
+    const { subscriptionId: id } = await subscribeThroughRoutes(app, plan.id);
+    const { adminPauseSubscription: pause, adminResumeSubscription: resume } = subscriptionActions;
+    const { adminCancelSubscription: cancel, adminRetrySubscriptionCharge: retry } = subscriptionActions;
+    const refund = subscriptionActions.adminRefundSubscriptionPeriod;
+    await act(pause, "viewer", { params: { id } }, viewer, 403);
+    expect(await act(pause, "paused", { params: { id } }, operator, 200)).toMatchObject({
+      subscription: { status: "PAUSED" },
+    });
+    expect(await act(resume, "resumed", { params: { id } }, operator, 200)).toMatchObject({
+      subscription: { status: "ACTIVE" },
+    });
+    await act(resume, "not-paused", { params: { id } }, operator, 409);
+    await act(retry, "tried-since", { params: { id }, body: { period: 2, attemptsSeen: 0 } }, operator, 409);
+    await act(refund, "part-of-period", { params: { id, number: "1" } }, operator, 200);
+    await act(refund, "not-paid", { params: { id, number: "2" } }, operator, 409);
+    await act(cancel, "at-period-end", { params: { id } }, operator, 200);
+    await act(cancel, "unknown", {}, operator, 404);
+
+    // A customer whose balance ran out: period 2 is dunned, then charged now once topped up.
+    const poor = await subscribeThroughRoutes(app, plan.id, { balance: "20000000" });
+    const dunned = await chargeOpenPeriodNow(app, poor.subscriptionId);
+    expect(dunned.firstFailedAt).not.toBeNull();
+    await app.sandbox.createUser({ userId: poor.userId, balance: "20000000" });
+    const paid = await act(
+      retry,
+      "paid",
+      { params: { id: poor.subscriptionId }, body: { period: 2, attemptsSeen: dunned.attempts } },
+      operator,
+      200,
+    );
+    expect(paid).toMatchObject({ outcome: "PAID", period: 2, order: { status: "PAID" } });
   });
 });
 

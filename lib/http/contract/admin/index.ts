@@ -42,6 +42,13 @@ import {
 } from "./roles";
 import { adminConfirmSecondFactor, adminResetSecondFactor, adminStartSecondFactor } from "./second-factor";
 import { adminEndOtherSessions, adminEndSession, adminListSessions } from "./sessions";
+import {
+  adminCancelSubscription,
+  adminPauseSubscription,
+  adminRefundSubscriptionPeriod,
+  adminResumeSubscription,
+  adminRetrySubscriptionCharge,
+} from "./subscription-actions";
 import { adminExportSubscriptions, adminGetSubscription, adminListSubscriptions } from "./subscriptions";
 import {
   adminCreateWebhookEndpoint,
@@ -74,6 +81,11 @@ export const operatorConsoleApi: ApiArea = {
     adminListSubscriptions,
     adminExportSubscriptions,
     adminGetSubscription,
+    adminPauseSubscription,
+    adminResumeSubscription,
+    adminCancelSubscription,
+    adminRetrySubscriptionCharge,
+    adminRefundSubscriptionPeriod,
     adminListRefunds,
     adminListRefundRequests,
     adminApproveRefundRequest,

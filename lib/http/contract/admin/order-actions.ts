@@ -64,14 +64,14 @@ function escrowAnswer(action: "accept" | "cancel" | "void") {
 const acceptAnswer = escrowAnswer("accept");
 const cancelAnswer = escrowAnswer("cancel");
 const voidAnswer = escrowAnswer("void");
-const refundAnswer = z.object({
+export const refundAnswer = z.object({
   action: z.literal("refund"),
   state,
   wallet: walletOutcome,
   refund: refundRecord,
   order: orderSummary,
 });
-const refundAwaitingApproval = z.object({
+export const refundAwaitingApproval = z.object({
   action: z.literal("refund"),
   state: z.literal("AWAITING_APPROVAL").meta({
     description:
@@ -142,14 +142,14 @@ export type OrderActionAnswerJson =
   | z.input<typeof voidAwaitingApproval>
   | z.input<typeof reconcileAnswer>;
 
-const replayedHeader = z.object({
+export const replayedHeader = z.object({
   "Idempotent-Replayed": z
     .literal("true")
     .optional()
     .meta({ description: "Present when this is the stored answer of an earlier request with the key." }),
 });
 
-const actionHeaders = z.object({
+export const actionHeaders = z.object({
   [IDEMPOTENCY_KEY_HEADER]: idempotencyKey.meta({
     description:
       "A new key per action (the console sends one per confirmation dialog), the same one to retry " +
@@ -158,7 +158,7 @@ const actionHeaders = z.object({
 });
 
 /** What every action can answer whatever it is: the key's rules and the order's existence. */
-const ACTION_ERRORS = [
+export const ACTION_ERRORS = [
   "NOT_FOUND",
   "IDEMPOTENCY_KEY_REQUIRED",
   "IDEMPOTENCY_KEY_REUSED",

@@ -15,7 +15,7 @@ import { fils, isoTime, rowId } from "../shared-schemas";
 import { CUSTOMER_ID, MISSING_ID, ORDER_ID, permissionMissing, signedOut } from "./examples";
 import { nextCursor, personRecord } from "./records";
 
-const SUBSCRIPTION_ID = "0193a5c9-8b10-7d21-9e3a-6c1f4b2d8e07";
+export const SUBSCRIPTION_ID = "0193a5c9-8b10-7d21-9e3a-6c1f4b2d8e07";
 const PLAN_ID = "0193a4e2-1a3b-7c4d-8e5f-6a7b8c9d0e1f";
 
 const plan = z
@@ -29,7 +29,7 @@ const plan = z
   })
   .meta({ id: "AdminSubscriptionPlan" });
 
-const subscriptionRow = z
+export const subscriptionRow = z
   .object({
     id: rowId,
     customerId: rowId,
@@ -82,7 +82,7 @@ const subscriptionPage = z.object({
 });
 export type SubscriptionPageJson = z.input<typeof subscriptionPage>;
 
-const exampleRow = {
+export const exampleRow = {
   id: SUBSCRIPTION_ID,
   customerId: CUSTOMER_ID,
   status: "ACTIVE",

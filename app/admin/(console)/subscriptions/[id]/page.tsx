@@ -14,6 +14,7 @@ import { getConsoleSubscription, isDunning } from "@/lib/console/subscriptions/s
 import { can } from "@/lib/operators/roles/permissions";
 import { isRowId } from "@/lib/platform/ids/request-ids";
 import { planPeriodWords, SubscriptionBadge } from "../subscription-words";
+import { PeriodActions, SubscriptionActions } from "./subscription-actions";
 
 export const metadata: Metadata = { title: "Subscription" };
 
@@ -27,7 +28,7 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ i
   if (!isRowId(id)) notFound();
   const detail = await getConsoleSubscription(ctx.prisma, id.toLowerCase(), operator);
   if (!detail) notFound();
-  const { subscription, periods, timeline } = detail;
+  const { subscription, periods, timeline, actions } = detail;
   const person = can(operator, "customers.personal-data")
     ? (await peopleOf(ctx.prisma, [subscription.customerId])).get(subscription.customerId)
     : undefined;
@@ -46,8 +47,19 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ i
         sub={<SubscriptionBadge subscription={subscription} t={t} />}
       />
       <Facts detail={detail} person={person} locale={locale} t={t} />
+      <SubscriptionActions
+        subscriptionId={subscription.id}
+        actions={actions}
+        accessUntil={subscription.accessUntil?.toISOString() ?? null}
+      />
       <h2>{t("subscriptions.periods")}</h2>
-      <PeriodsTable periods={periods} locale={locale} t={t} />
+      <PeriodsTable
+        periods={periods}
+        actions={actions}
+        subscriptionId={subscription.id}
+        locale={locale}
+        t={t}
+      />
       <h2>{t("subscriptions.timeline")}</h2>
       <TimelineTable timeline={timeline} actorName={actorName} locale={locale} t={t} />
     </>
@@ -116,7 +128,19 @@ function Facts({
   );
 }
 
-function PeriodsTable({ periods, locale, t }: { periods: Detail["periods"]; locale: Locale; t: Translate }) {
+function PeriodsTable({
+  periods,
+  actions,
+  subscriptionId,
+  locale,
+  t,
+}: {
+  periods: Detail["periods"];
+  actions: Detail["actions"];
+  subscriptionId: string;
+  locale: Locale;
+  t: Translate;
+}) {
   return (
     <DataTable
       cards
@@ -126,6 +150,7 @@ function PeriodsTable({ periods, locale, t }: { periods: Detail["periods"]; loca
         { label: t("subscriptions.col.dates") },
         { label: t("subscriptions.col.amount"), num: true },
         { label: t("subscriptions.col.tries") },
+        { label: t("common.actions") },
       ]}
     >
       {periods.map((period) => (
@@ -134,21 +159,7 @@ function PeriodsTable({ periods, locale, t }: { periods: Detail["periods"]; loca
             {period.number}
           </td>
           <td data-label={t("subscriptions.col.status")}>
-            <PeriodStatusBadge status={period.status} dunning={isDunning(period)} t={t} />
-            {isDunning(period) ? (
-              <div className="sub">
-                {t("subscriptions.failedTries", { count: period.failedTries })}
-                {period.lastResultCode ? (
-                  <>
-                    {" · "}
-                    <ResultCode code={period.lastResultCode} t={t} />
-                  </>
-                ) : null}
-                <div>
-                  {t("subscriptions.nextTry")} <Time at={period.nextAttemptAt} locale={locale} />
-                </div>
-              </div>
-            ) : null}
+            <PeriodState period={period} locale={locale} t={t} />
           </td>
           <td data-label={t("subscriptions.col.dates")}>
             <Time at={period.startsAt} locale={locale} /> – <Time at={period.endsAt} locale={locale} />
@@ -157,25 +168,70 @@ function PeriodsTable({ periods, locale, t }: { periods: Detail["periods"]; loca
             <Amount fils={period.amountFils} locale={locale} />
           </td>
           <td data-label={t("subscriptions.col.tries")}>
-            {period.tries.length === 0 ? <span className="muted">—</span> : null}
-            {period.tries.map((order) => (
-              <div key={order.id}>
-                <a href={`/admin/orders/${order.id}`}>
-                  <ShortId id={order.id} />
-                </a>{" "}
-                <OrderStatusBadge status={order.status} t={t} />
-                {order.refundedFils > 0n ? (
-                  <span className="sub">
-                    {" "}
-                    {t("subscriptions.refunded")} <Amount fils={order.refundedFils} locale={locale} />
-                  </span>
-                ) : null}
-              </div>
-            ))}
+            <Tries tries={period.tries} locale={locale} t={t} />
+          </td>
+          <td data-label={t("common.actions")}>
+            <PeriodActions
+              subscriptionId={subscriptionId}
+              period={period.number}
+              attempts={period.attempts}
+              retry={actions.includes("retry-now") && isDunning(period)}
+              refundableFils={
+                actions.includes("refund") && period.refundableFils ? period.refundableFils.toString() : null
+              }
+            />
           </td>
         </tr>
       ))}
     </DataTable>
+  );
+}
+
+type Period = Detail["periods"][number];
+
+/** A period's state; one being dunned with its failed tries, the last code and its next try. */
+function PeriodState({ period, locale, t }: { period: Period; locale: Locale; t: Translate }) {
+  return (
+    <>
+      <PeriodStatusBadge status={period.status} dunning={isDunning(period)} t={t} />
+      {isDunning(period) ? (
+        <div className="sub">
+          {t("subscriptions.failedTries", { count: period.failedTries })}
+          {period.lastResultCode ? (
+            <>
+              {" · "}
+              <ResultCode code={period.lastResultCode} t={t} />
+            </>
+          ) : null}
+          <div>
+            {t("subscriptions.nextTry")} <Time at={period.nextAttemptAt} locale={locale} />
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** Each try's order, linked, with its status and what was refunded of it. */
+function Tries({ tries, locale, t }: { tries: Period["tries"]; locale: Locale; t: Translate }) {
+  return (
+    <>
+      {tries.length === 0 ? <span className="muted">—</span> : null}
+      {tries.map((order) => (
+        <div key={order.id}>
+          <a href={`/admin/orders/${order.id}`}>
+            <ShortId id={order.id} />
+          </a>{" "}
+          <OrderStatusBadge status={order.status} t={t} />
+          {order.refundedFils > 0n ? (
+            <span className="sub">
+              {" "}
+              {t("subscriptions.refunded")} <Amount fils={order.refundedFils} locale={locale} />
+            </span>
+          ) : null}
+        </div>
+      ))}
+    </>
   );
 }
 
