@@ -106,6 +106,7 @@ try {
   const logger = createLogger({ level: "error" });
   const ctx: ServiceContext = {
     prisma,
+    readModel: prisma,
     wallet: createLoggedWalletClient(
       {
         baseUrl: walletUrl,

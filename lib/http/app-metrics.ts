@@ -1,6 +1,7 @@
 import "server-only";
 import { countReconcileBacklog } from "@/lib/payments/reconcile/count-backlog";
 import { getServiceContext } from "@/lib/platform/context/service-context";
+import { replicaLagSeconds } from "@/lib/platform/db/read-model";
 import { getEnv } from "@/lib/platform/env";
 import { ProbeFailure } from "@/lib/platform/health/check-health";
 import { probeRedis } from "@/lib/platform/health/redis-probe";
@@ -30,8 +31,11 @@ export async function renderAppMetrics(): Promise<{ body: string; contentType: s
       await ensureRedisReady(getRedis());
       return getAppQueueMetrics();
     },
-    backlog: () => countReconcileBacklog(getServiceContext()),
+    // Counts to look at, so they read the console's read model (the replica, when there is one).
+    backlog: () => countReconcileBacklog({ prisma: getServiceContext().readModel }),
     redis: redisState,
+    // Null on the primary itself (no replica configured): the gauge is then left out.
+    replicaLag: () => replicaLagSeconds(getServiceContext().readModel),
   });
   return renderMetrics();
 }

@@ -69,6 +69,11 @@ const rawSchema = z.object({
     z.enum(["none", "pgbouncer"]).optional(),
   ),
   DATABASE_DIRECT_URL: optionalText,
+  // A streaming replica of DATABASE_URL for the console's lists, search, exports, dashboard and the
+  // metrics' counts (lib/platform/db/read-model.ts); unset: they read DATABASE_URL like everything else.
+  DATABASE_REPLICA_URL: optionalText.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: "a postgresql:// URL" }).optional(),
+  ),
   REDIS_URL: z.string().default("redis://127.0.0.1:6379"),
   // A Redis Cluster's seed nodes (host:port, comma-separated), or the sentinels watching a primary
   // and the primary's name: see config/redis-topology.ts. Unset: REDIS_URL is one server.
@@ -195,6 +200,8 @@ export interface Env {
   databasePooler: DatabasePooler;
   /** PostgreSQL itself (DATABASE_DIRECT_URL), for migrations; unset, DATABASE_URL is used. */
   databaseDirectUrl: string | undefined;
+  /** The console's read model (lib/platform/db/read-model.ts); undefined: it reads databaseUrl. */
+  databaseReplicaUrl: string | undefined;
   redisUrl: string;
   /** One server, a cluster or a Sentinel-managed primary: every connection follows it (redis.ts). */
   redis: RedisTopology;
@@ -383,6 +390,7 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
     databaseUrl: raw.DATABASE_URL,
     databasePooler: poolerOf(raw.DATABASE_URL, raw.DATABASE_POOLER),
     databaseDirectUrl: raw.DATABASE_DIRECT_URL,
+    databaseReplicaUrl: raw.DATABASE_REPLICA_URL,
     redisUrl: raw.REDIS_URL,
     redis,
     sandboxPort: raw.SANDBOX_PORT,

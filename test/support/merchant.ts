@@ -123,6 +123,7 @@ export async function startMerchant(
   );
   ctx = {
     prisma,
+    readModel: prisma,
     wallet,
     logger,
     tokenKey: randomBytes(32),

@@ -7,7 +7,7 @@ import { flagReasonWords } from "@/app/admin/_ui/flag-reason";
 import { Amount, ShortId, Time } from "@/app/admin/_ui/format";
 import { PageHead } from "@/app/admin/_ui/page-head";
 import { waitingApprovals } from "@/lib/console/approvals-list";
-import { getDashboard } from "@/lib/console/dashboard";
+import { getDashboard, lagWorthSaying } from "@/lib/console/dashboard";
 import { dynamicKey, type Locale, type Translate } from "@/lib/console/i18n/translate";
 import type { OrderListColumns } from "@/lib/console/orders/list-orders";
 import { dayRange } from "@/lib/console/orders/list-orders";
@@ -100,6 +100,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
           </>
         }
       />
+      <ReadModelLag lagSeconds={dashboard.readModelLagSeconds} t={t} />
       <WalletHealth probe={health?.checks.wallet} t={t} />
       <Stats dashboard={dashboard} t={t} locale={locale} />
       <MoneyCard money={dashboard.money} from={from} to={to} t={t} locale={locale} />
@@ -118,6 +119,17 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
       </div>
       <QueuesCard queues={dashboard.queues} t={t} />
     </>
+  );
+}
+
+/** Said only when the replica the figures come from is far enough behind to matter. */
+function ReadModelLag({ lagSeconds, t }: { lagSeconds: number | null; t: Translate }) {
+  const seconds = lagWorthSaying(lagSeconds);
+  if (seconds === null) return null;
+  return (
+    <p className="notice notice-warn" role="status" data-read-model-lag={seconds}>
+      {t("dashboard.readModelBehind", { seconds })}
+    </p>
   );
 }
 

@@ -467,6 +467,8 @@ export const ar: Messages = {
   "dashboard.queue.failed": "فاشلة",
   "dashboard.queue.oldest": "أقدم منتظرة",
   "dashboard.generatedAt": "الأرقام حتى",
+  "dashboard.readModelBehind":
+    "قد تتأخر هذه الأرقام {seconds} ثانية: فهي تُقرأ من نسخة متماثلة ما زالت تلحق بالقاعدة الرئيسية. أما الاسترداد والموافقات وسائر الإجراءات فتعتمد دائماً على أحدث البيانات.",
 
   "orders.title": "الطلبات",
   "orders.search": "بحث",

@@ -475,6 +475,8 @@ export const en = {
   "dashboard.queue.failed": "Failed",
   "dashboard.queue.oldest": "Oldest waiting",
   "dashboard.generatedAt": "Figures as of",
+  "dashboard.readModelBehind":
+    "These figures may be {seconds} s behind: they are read from a replica that is catching up. Refunds, approvals and other actions always use the latest data.",
 
   "orders.title": "Orders",
   "orders.search": "Search",

@@ -4,6 +4,7 @@
 import type { KeyObject } from "node:crypto";
 import type { PrismaClient } from "@/lib/platform/db";
 import { getPrisma } from "@/lib/platform/db/client";
+import { getReadModel } from "@/lib/platform/db/read-model";
 import { getEnv } from "@/lib/platform/env";
 import { getLogger, type Logger } from "@/lib/platform/log";
 import { observeWalletExchange } from "@/lib/platform/observability/wallet-exchange";
@@ -17,7 +18,14 @@ import type { WalletExchange } from "@/lib/wallet/outcome";
 import { sharedWalletBreaker } from "./wallet-breaker";
 
 export interface ServiceContext {
+  /** The primary: every write, and every read that decides something (about money above all). */
   prisma: PrismaClient;
+  /**
+   * The console's read model (lib/platform/db/read-model.ts): the replica of DATABASE_REPLICA_URL,
+   * or `prisma` itself without one. Only for the console's lists, search, exports, dashboard and
+   * metrics' counts, which may be a moment behind.
+   */
+  readModel: PrismaClient;
   wallet: WalletClient;
   logger: Logger;
   /** AES-256-GCM key for tokens at rest. */
@@ -84,6 +92,7 @@ export function getServiceContext(): ServiceContext {
   const env = getEnv();
   shared = {
     prisma: getPrisma(),
+    readModel: getReadModel(),
     wallet: createLoggedWalletClient(env.wallet, getPrisma, getLogger, {
       breaker: sharedWalletBreaker(env.wallet, env.walletBreaker, getLogger, getPrisma),
     }),

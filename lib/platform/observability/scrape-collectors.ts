@@ -1,9 +1,11 @@
 // Gauges read when Prometheus scrapes the app: queue depths and the oldest waiting job per queue
-// (Redis), whether Redis is ready (on a cluster: every slot has a primary), the reconciliation backlog and the orders needing attention (PostgreSQL). The app serves
-// them, not the workers: every app instance sees the same queues and tables, so aggregate them with
-// max(), not sum(). A source that cannot be read leaves its gauges out of that scrape and sets
-// scrape_source_up to 0, instead of failing the whole scrape. (The wallet circuit breaker's gauge is
-// in metrics.ts: workers have a breaker too.)
+// (Redis), whether Redis is ready (on a cluster: every slot has a primary), the reconciliation
+// backlog and the orders needing attention (PostgreSQL, on the console's read model), and how far
+// that read model is behind when it is a replica. The app serves them, not the workers: every app
+// instance sees the same queues and tables, so aggregate them with max(), not sum(). A source that
+// cannot be read leaves its gauges out of that scrape and sets scrape_source_up to 0, instead of
+// failing the whole scrape. (The wallet circuit breaker's gauge is in metrics.ts: workers have a
+// breaker too.)
 import { Gauge } from "prom-client";
 import type { QueueMetrics } from "@/lib/platform/queue/metrics";
 import { getMetrics } from "./metrics";
@@ -28,6 +30,8 @@ export interface ScrapeSources {
   queues: () => Promise<QueueMetrics[]>;
   backlog: () => Promise<ReconcileBacklog>;
   redis: () => Promise<RedisState>;
+  /** How far the console's read model is behind the primary; null without a replica. */
+  replicaLag?: () => Promise<number | null>;
 }
 
 /** Database counts are reused this long: a scrape every few seconds must not become a query load. */
@@ -61,6 +65,10 @@ export function registerScrapeCollectors(sources: ScrapeSources): void {
   registerRedisGauges(
     registry,
     cached(QUEUES_CACHE_MS, () => state.sources.redis()),
+  );
+  registerReplicaLagGauge(
+    registry,
+    cached(QUEUES_CACHE_MS, async () => (await state.sources.replicaLag?.()) ?? null),
   );
 }
 
@@ -169,6 +177,20 @@ function registerRedisGauges(registry: Registry, readRedis: () => Promise<RedisS
       this.reset();
       await fromSource(readRedis, (redis) => {
         if (redis.primaries !== undefined) this.set({ topology: redis.topology }, redis.primaries);
+      });
+    },
+  });
+}
+
+function registerReplicaLagGauge(registry: Registry, readLag: () => Promise<number | null>): void {
+  new Gauge({
+    name: "database_replica_lag_seconds",
+    help: "How far the console's read model (DATABASE_REPLICA_URL) is behind the primary: 0 while it has applied all it received (absent without a replica, or when it cannot be read)",
+    registers: [registry],
+    async collect() {
+      this.reset();
+      await fromSource(readLag, (lag) => {
+        if (lag !== null) this.set(lag);
       });
     },
   });

@@ -10,7 +10,8 @@ import { createTestDatabase, type TestDatabase } from "@/test/support/database";
 
 let db: TestDatabase;
 const now = new Date();
-const ctxAt = (time: Date) => ({ prisma: db.prisma, now: () => time }) as unknown as ServiceContext;
+const ctxAt = (time: Date) =>
+  ({ prisma: db.prisma, readModel: db.prisma, now: () => time }) as unknown as ServiceContext;
 
 beforeAll(async () => {
   db = await createTestDatabase();

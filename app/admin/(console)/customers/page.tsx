@@ -18,7 +18,7 @@ export default async function CustomersPage({ searchParams }: { searchParams: Se
   const { ctx, locale, t, operator } = await consolePage();
   const { query, parsed } = await readListQuery(searchParams, customerListQuery);
   const withPeople = can(operator, "customers.personal-data");
-  const list = parsed.success ? await listCustomers(ctx.prisma, parsed.data, { withPeople }) : undefined;
+  const list = parsed.success ? await listCustomers(ctx.readModel, parsed.data, { withPeople }) : undefined;
   const filtered = [...query.keys()].some((name) => name !== "after");
   return (
     <>

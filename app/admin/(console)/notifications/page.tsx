@@ -25,7 +25,7 @@ interface View {
 export default async function NotificationsPage({ searchParams }: { searchParams: SearchParams }) {
   const { ctx, locale, t, operator } = await consolePage();
   const { query, parsed } = await readListQuery(searchParams, notificationListQuery);
-  const list = parsed.success ? await listNotifications(ctx.prisma, parsed.data) : undefined;
+  const list = parsed.success ? await listNotifications(ctx.readModel, parsed.data) : undefined;
   return (
     <>
       <PageHead title={t("notifications.title")} sub={t("notifications.intro")} />

@@ -81,7 +81,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
   const invalid = problem ?? (parsed.success ? undefined : queryProblem(parsed.error));
   const withPeople = can(operator, "customers.personal-data");
   const list =
-    parsed.success && !invalid ? await listOrders(ctx.prisma, parsed.data, { withPeople }) : undefined;
+    parsed.success && !invalid ? await listOrders(ctx.readModel, parsed.data, { withPeople }) : undefined;
   const exportQuery = new URLSearchParams(query);
   exportQuery.delete("after");
   exportQuery.delete("limit");

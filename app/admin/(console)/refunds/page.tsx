@@ -17,7 +17,7 @@ export const metadata: Metadata = { title: "Refunds" };
 export default async function RefundsPage({ searchParams }: { searchParams: SearchParams }) {
   const { ctx, locale, t } = await consolePage();
   const { query, parsed } = await readListQuery(searchParams, refundListQuery);
-  const list = parsed.success ? await listRefunds(ctx.prisma, parsed.data) : undefined;
+  const list = parsed.success ? await listRefunds(ctx.readModel, parsed.data) : undefined;
   const actorName = await actorNames(ctx, list?.refunds.map((refund) => refund.requestedBy) ?? []);
   const filtered = [...query.keys()].some((name) => name !== "after");
   return (

@@ -24,7 +24,7 @@ export default async function SubscriptionsPage({ searchParams }: { searchParams
   const { query, parsed } = await readListQuery(searchParams, subscriptionListQuery);
   const withPeople = can(operator, "customers.personal-data");
   const list = parsed.success
-    ? await listConsoleSubscriptions(ctx.prisma, parsed.data, { withPeople })
+    ? await listConsoleSubscriptions(ctx.readModel, parsed.data, { withPeople })
     : undefined;
   const exportQuery = new URLSearchParams(query);
   exportQuery.delete("after");

@@ -7,7 +7,7 @@ import { jsonSafe } from "@/lib/platform/json";
 
 // Customers with their authorization state, scopes and token expiry; never a token's value.
 export const GET = route.operator("orders.read", async ({ request, ctx, operator }) => {
-  const page = await listCustomers(ctx.prisma, readQuery(request, contract.adminListCustomers.query), {
+  const page = await listCustomers(ctx.readModel, readQuery(request, contract.adminListCustomers.query), {
     withPeople: can(operator, "customers.personal-data"),
   });
   return Response.json(jsonSafe(page) satisfies contract.CustomerPageJson);

@@ -5,7 +5,10 @@ import { readQuery, route } from "@/lib/http/route";
 import { jsonSafe } from "@/lib/platform/json";
 
 export const GET = route.operator("orders.read", async ({ request, ctx }) => {
-  const page = await listNotifications(ctx.prisma, readQuery(request, contract.adminListNotifications.query));
+  const page = await listNotifications(
+    ctx.readModel,
+    readQuery(request, contract.adminListNotifications.query),
+  );
   return Response.json(jsonSafe(page) satisfies contract.NotificationPageJson);
 });
 

@@ -7,7 +7,7 @@ import { jsonSafe } from "@/lib/platform/json";
 
 // The order list: filters, the search box (ids, short ids, amounts, phones, names), keyset pages.
 export const GET = route.operator("orders.read", async ({ request, ctx, operator }) => {
-  const page = await listOrders(ctx.prisma, readQuery(request, contract.adminListOrders.query), {
+  const page = await listOrders(ctx.readModel, readQuery(request, contract.adminListOrders.query), {
     withPeople: can(operator, "customers.personal-data"),
   });
   return Response.json(jsonSafe(page) satisfies contract.OrderListPageJson);

@@ -5,7 +5,7 @@ import { readQuery, route } from "@/lib/http/route";
 import { jsonSafe } from "@/lib/platform/json";
 
 export const GET = route.operator("orders.read", async ({ request, ctx }) => {
-  const page = await listRefunds(ctx.prisma, readQuery(request, contract.adminListRefunds.query));
+  const page = await listRefunds(ctx.readModel, readQuery(request, contract.adminListRefunds.query));
   return Response.json(jsonSafe(page) satisfies contract.RefundPageJson);
 });
 

@@ -41,6 +41,10 @@ const money = z
 
 const dashboard = z.object({
   generatedAt: isoTime,
+  readModelLagSeconds: z.number().nonnegative().nullable().meta({
+    description:
+      "How many seconds the figures may be behind: they are read from the read replica (DATABASE_REPLICA_URL), 0 while it is up to date; null without a replica.",
+  }),
   money,
   today: dayVolume.meta({ description: "Payments made today (in Baghdad), escrow included." }),
   last30Days: volume.extend({
@@ -86,6 +90,7 @@ export const adminGetDashboard = defineEndpoint({
         status: 200,
         body: {
           generatedAt: "2026-11-22T10:15:00.000Z",
+          readModelLagSeconds: null,
           money: {
             from: "2026-11-21T21:00:00.000Z",
             to: "2026-11-22T21:00:00.000Z",

@@ -3,15 +3,16 @@ import * as contract from "@/lib/http/contract/admin/orders";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readQuery, route } from "@/lib/http/route";
 import { can } from "@/lib/operators/roles/permissions";
-import { getRawPool } from "@/lib/platform/db/raw-pool";
+import { getReadModelRawPool } from "@/lib/platform/db/read-model";
 
 // The filtered order list as CSV, streamed batch by batch (the same filters as GET /api/admin/orders,
-// the same search: names and phones only for an operator who may see personal data).
+// the same search: names and phones only for an operator who may see personal data), read from the
+// console's read model (the replica, when there is one).
 export const GET = route.operator("orders.export", async ({ request, ctx, operator }) => {
   const query = readQuery(request, contract.adminExportOrders.query);
   const stamp = ctx.now().toISOString().slice(0, 19).replaceAll(":", "-");
   return new Response(
-    exportOrdersCsv(ctx.prisma, getRawPool(), query, {
+    exportOrdersCsv(ctx.readModel, getReadModelRawPool(), query, {
       withPeople: can(operator, "customers.personal-data"),
     }),
     {
