@@ -4,22 +4,36 @@ import "server-only";
 import pg from "pg";
 import { getEnv } from "@/lib/platform/env";
 
-const holder = globalThis as typeof globalThis & { __merchantRawPool?: pg.Pool };
+const holder = globalThis as typeof globalThis & {
+  __merchantRawPool?: pg.Pool;
+  __merchantReadModelRawPool?: pg.Pool;
+};
 
-export function getRawPool(): pg.Pool {
-  if (!holder.__merchantRawPool) {
-    const pool = new pg.Pool({ connectionString: getEnv().databaseUrl, max: 2 });
-    // A connection the server closed while idle (a restart, a failover) is dropped and replaced on the
-    // next query; without a listener pg's 'error' event would crash the process.
-    pool.on("error", () => {});
-    holder.__merchantRawPool = pool;
-  }
+function smallPool(connectionString: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max: 2 });
+  // A connection the server closed while idle (a restart, a failover) is dropped and replaced on the
+  // next query; without a listener pg's 'error' event would crash the process.
+  pool.on("error", () => {});
+  return pool;
+}
+
+function getRawPool(): pg.Pool {
+  holder.__merchantRawPool ??= smallPool(getEnv().databaseUrl);
   return holder.__merchantRawPool;
+}
+
+/** The raw pool on the console's read model (read-model.ts): the replica's, or the primary's without one. */
+export function getReadModelRawPool(): pg.Pool {
+  const replicaUrl = getEnv().databaseReplicaUrl;
+  if (!replicaUrl) return getRawPool();
+  holder.__merchantReadModelRawPool ??= smallPool(replicaUrl);
+  return holder.__merchantReadModelRawPool;
 }
 
 /** For graceful shutdown and tests. */
 export async function closeRawPool(): Promise<void> {
-  const pool = holder.__merchantRawPool;
+  const pools = [holder.__merchantRawPool, holder.__merchantReadModelRawPool];
   holder.__merchantRawPool = undefined;
-  await pool?.end();
+  holder.__merchantReadModelRawPool = undefined;
+  await Promise.all(pools.map((pool) => pool?.end()));
 }

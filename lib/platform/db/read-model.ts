@@ -5,18 +5,14 @@
 // Only those reads take it (ServiceContext.readModel). Anything that decides about money — what is
 // still refundable, limits, approvals and their four eyes, an action and the page showing its result —
 // reads the primary (ServiceContext.prisma): a figure a moment old is fine to look at, never to act
-// on. test/unit/architecture/read-model.test.ts keeps it that way.
+// on. test/unit/architecture/read-model.test.ts keeps it that way. The CSV export's raw pool on the
+// read model is raw-pool.ts's getReadModelRawPool().
 // No `server-only` import: the workers' metrics and the benches use it outside Next.js too.
-import pg from "pg";
 import type { PrismaClient } from "@/generated/prisma/client";
 import { getEnv } from "@/lib/platform/env";
 import { closePrismaClient, createPrismaClient, getPrisma } from "./client";
-import { getRawPool } from "./raw-pool";
 
-const holder = globalThis as typeof globalThis & {
-  __merchantReadModel?: PrismaClient;
-  __merchantReadModelRawPool?: pg.Pool;
-};
+const holder = globalThis as typeof globalThis & { __merchantReadModel?: PrismaClient };
 
 /** The console's read model: the replica's client, or the primary's when there is no replica. */
 export function getReadModel(): PrismaClient {
@@ -26,27 +22,11 @@ export function getReadModel(): PrismaClient {
   return holder.__merchantReadModel;
 }
 
-/** The raw pool of the read model, for the CSV export's large reads (raw-pool.ts). */
-export function getReadModelRawPool(): pg.Pool {
-  const url = getEnv().databaseReplicaUrl;
-  if (!url) return getRawPool();
-  if (!holder.__merchantReadModelRawPool) {
-    const pool = new pg.Pool({ connectionString: url, max: 2 });
-    // A replica that restarts closes idle connections: drop them quietly, as raw-pool.ts does.
-    pool.on("error", () => {});
-    holder.__merchantReadModelRawPool = pool;
-  }
-  return holder.__merchantReadModelRawPool;
-}
-
-/** For graceful shutdown and tests: closes the replica's client and pool (never the primary's). */
+/** For graceful shutdown and tests: closes the replica's client (never the primary's). */
 export async function disconnectReadModel(): Promise<void> {
   const client = holder.__merchantReadModel;
-  const pool = holder.__merchantReadModelRawPool;
   holder.__merchantReadModel = undefined;
-  holder.__merchantReadModelRawPool = undefined;
   await closePrismaClient(client);
-  await pool?.end();
 }
 
 /**

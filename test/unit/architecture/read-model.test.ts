@@ -16,6 +16,7 @@ const USES_READ_MODEL = /\breadModel\b|\bgetReadModel\w*\b|db\/read-model\b/;
 /** Every file that may read the read model, and why. A new use is a decision: add it here. */
 const MAY_USE = [
   "lib/platform/db/read-model.ts", // the read model itself
+  "lib/platform/db/raw-pool.ts", // the CSV export's pool on it
   "lib/platform/context/service-context.ts", // puts it beside `prisma` on the context
   "lib/console/dashboard.ts", // the dashboard's figures
   "lib/http/app-metrics.ts", // the metrics' counts and the replica's lag

@@ -3,7 +3,7 @@ import * as contract from "@/lib/http/contract/admin/orders";
 import { methodsOtherThan } from "@/lib/http/method-not-allowed";
 import { readQuery, route } from "@/lib/http/route";
 import { can } from "@/lib/operators/roles/permissions";
-import { getReadModelRawPool } from "@/lib/platform/db/read-model";
+import { getReadModelRawPool } from "@/lib/platform/db/raw-pool";
 
 // The filtered order list as CSV, streamed batch by batch (the same filters as GET /api/admin/orders,
 // the same search: names and phones only for an operator who may see personal data), read from the
