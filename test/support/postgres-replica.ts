@@ -1,28 +1,34 @@
-// A real PostgreSQL streaming replica of the local test server, for tests and benches that need a
-// second database host: `pg_basebackup -R -X stream` of the primary into a temporary data directory,
-// then a standby server started on a free port with the primary's own binaries. Only that server is
-// ever stopped (by `pg_ctl stop` on its own data directory, which signals the pid it wrote).
+// A real PostgreSQL streaming replica for tests and benches that need a second database host:
+// `pg_basebackup -R -X stream` of a primary into a temporary data directory, then a hot standby
+// started on a free port with the primary's own binaries (PostgreSQL 15 from Debian here).
 //
-//   const db = await createTestDatabase();            // first: the backup copies the whole cluster
-//   const replica = await startStreamingReplica();    // the database is on the replica from now on
-//   const readModel = createPrismaClient(replica.urlOf(db.name));
+//   const replica = await startStreamingReplica();          // a private primary and its replica
+//   const db = await createTestDatabase({ serverUrl: replica.primaryUrl });
+//   const readModel = createPrismaClient(replica.urlOf(db.name));   // read only, a moment behind
 //   ...
-//   await replica.stop();
+//   await replica.stop();                                   // both servers, both directories
 //
-// A base backup copies every database of the server as it is at that moment, so create the test's
-// databases before calling this (once per test file); databases created later reach the replica
-// too, through the WAL. The primary must allow replication connections from 127.0.0.1: when its
-// pg_hba.conf has no such rule, one (trust, as for every local connection here) is appended and the
-// configuration reloaded, which needs the superuser and write access to that file (root on CI).
+// By default the primary is a private server of its own (initdb into another temporary directory,
+// wal_level=replica, trust for 127.0.0.1 and replication): a base backup copies every database of
+// its primary, and the shared test server holds every other test's databases and the benches' (some
+// gigabytes), written to all the while. Databases created on the primary after the backup reach the
+// replica through the WAL, so create them after startStreamingReplica() returns.
+//
+// `{ primaryUrl }` replicates a server that runs already instead (not stopped by stop()): it must run
+// with wal_level=replica and max_wal_senders > 0; when its pg_hba.conf allows no replication from
+// 127.0.0.1, a trust rule is appended and the configuration reloaded (superuser, and write access to
+// that file: root on CI).
+//
+// As root, the servers run as the `postgres` user (PostgreSQL refuses root). Only these servers are
+// ever stopped, by `pg_ctl stop` on their own data directories (which signals the pid they wrote).
 import { execFile, execFileSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { appendFile } from "node:fs/promises";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { Client } from "pg";
 import { withDatabase } from "@/lib/platform/db/ensure-database";
-import { TEST_SERVER_URL } from "./database";
 import { freePort } from "./ports";
 import { waitUntil } from "./wait";
 
@@ -32,14 +38,16 @@ export interface StreamingReplica {
   /** The replica's `postgres` database (read only, as every database on it). */
   url: string;
   port: number;
-  /** The same database name on the replica. */
+  /** The primary's `postgres` database: create test databases here (createTestDatabase's serverUrl). */
+  primaryUrl: string;
+  /** A database of the primary, as the replica serves it. */
   urlOf(database: string): string;
   /** Stops applying WAL (it is still received): the replica's data stays as it is now. */
   pause(): Promise<void>;
   resume(): Promise<void>;
   /** Resolves once the replica has applied everything the primary had written when called. */
   caughtUp(timeoutMs?: number): Promise<void>;
-  /** Stops the server (immediate shutdown) and removes its data directory. */
+  /** Stops the replica (and the private primary), and removes their data directories. */
   stop(): Promise<void>;
 }
 
@@ -62,15 +70,141 @@ const MIRRORED_SETTINGS = [
   "max_locks_per_transaction",
 ];
 
+const asRoot = () => userInfo().uid === 0;
+
+/** PostgreSQL refuses to run as root: as root, its commands run as the `postgres` user. */
+function asServerUser(command: string, args: string[]): [string, string[]] {
+  return asRoot() ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args];
+}
+
+/** Debian keeps each major version's server binaries apart; elsewhere they are on the PATH. */
+function binary(major: number, name: string): string {
+  const debian = `/usr/lib/postgresql/${major}/bin`;
+  return existsSync(debian) ? path.join(debian, name) : name;
+}
+
+async function runAsServer(file: string, args: string[]): Promise<void> {
+  const [command, commandArgs] = asServerUser(file, args);
+  await run(command, commandArgs, { timeout: 180_000 });
+}
+
+function ownedByServer(file: string): void {
+  if (!asRoot()) return;
+  const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim());
+  chownSync(file, id("-u"), id("-g"));
+}
+
+function newDataDirectory(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  ownedByServer(dir);
+  return dir;
+}
+
+/** A Debian data directory holds no configuration (it lives under /etc): each server gets its own. */
+function writeConfig(dir: string, lines: string[]): void {
+  for (const [name, text] of [
+    ["postgresql.conf", lines.join("\n")],
+    [
+      "pg_hba.conf",
+      "local all all trust\nhost all all 127.0.0.1/32 trust\nhost replication all 127.0.0.1/32 trust",
+    ],
+  ] as const) {
+    writeFileSync(path.join(dir, name), `${text}\n`);
+    ownedByServer(path.join(dir, name));
+  }
+}
+
+const BASE_CONFIG = (port: number) => [
+  "listen_addresses = '127.0.0.1'",
+  `port = ${port}`,
+  "unix_socket_directories = '/tmp'",
+  "shared_buffers = 32MB",
+  // Throwaway servers: durability buys nothing here.
+  "fsync = off",
+  "synchronous_commit = off",
+  "full_page_writes = off",
+];
+
+/** A server on its own data directory; `stop` ends it (immediate) and removes the directory. */
+interface Server {
+  url: string;
+  port: number;
+  major: number;
+  stop(): Promise<void>;
+}
+
+/** Starts the server in `dir` and returns how to stop it, also when this process exits first. */
+async function startServer(dir: string, port: number, major: number): Promise<Server> {
+  const pgCtl = binary(major, "pg_ctl");
+  const stopArgs = ["-D", dir, "-m", "immediate", "-w", "stop"];
+  const stopOnExit = () => {
+    const [command, args] = asServerUser(pgCtl, stopArgs);
+    try {
+      execFileSync(command, args, { stdio: "ignore" });
+    } catch {}
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const stop = async () => {
+    process.removeListener("exit", stopOnExit);
+    await runAsServer(pgCtl, stopArgs).catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once("exit", stopOnExit);
+  try {
+    await runAsServer(pgCtl, ["-D", dir, "-l", path.join(dir, "server.log"), "-w", "-t", "120", "start"]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `postgresql://postgres@127.0.0.1:${port}/postgres`, port, major, stop };
+}
+
+/** The newest PostgreSQL installed the Debian way; 0 elsewhere (the binaries are then on the PATH). */
+function installedMajor(): number {
+  if (!existsSync("/usr/lib/postgresql")) return 0;
+  const versions = readdirSync("/usr/lib/postgresql").map(Number).filter(Number.isFinite);
+  return Math.max(0, ...versions);
+}
+
+/** A fresh primary of its own: initdb, trust on 127.0.0.1, replication allowed. */
+async function startPrivatePrimary(): Promise<Server> {
+  const major = installedMajor();
+  const dir = newDataDirectory("pg-primary-");
+  try {
+    await runAsServer(binary(major, "initdb"), [
+      "-D",
+      dir,
+      "-U",
+      "postgres",
+      "--auth=trust",
+      "--no-sync",
+      "-E",
+      "UTF8",
+    ]);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const port = await freePort();
+  writeConfig(dir, [
+    ...BASE_CONFIG(port),
+    "wal_level = replica",
+    "max_wal_senders = 4",
+    "wal_keep_size = 256MB",
+  ]);
+  return startServer(dir, port, major);
+}
+
 interface PrimaryFacts {
-  binDir: string;
+  major: number;
   settings: Record<string, string>;
 }
 
 async function primaryFacts(primaryUrl: string): Promise<PrimaryFacts> {
+  const names = ["wal_level", "server_version_num", ...MIRRORED_SETTINGS].map((name) => `'${name}'`);
   const rows = await query<{ name: string; setting: string }>(
     primaryUrl,
-    `SELECT name, setting FROM pg_settings WHERE name IN ('wal_level', 'server_version_num', ${MIRRORED_SETTINGS.map((name) => `'${name}'`).join(", ")})`,
+    `SELECT name, setting FROM pg_settings WHERE name IN (${names.join(", ")})`,
   );
   const settings = Object.fromEntries(rows.map((row) => [row.name, row.setting]));
   if (settings.wal_level === "minimal") {
@@ -81,10 +215,7 @@ async function primaryFacts(primaryUrl: string): Promise<PrimaryFacts> {
   if (settings.max_wal_senders === "0") {
     throw new Error("streaming replica: the primary has max_wal_senders=0; raise it and restart");
   }
-  const major = Math.floor(Number(settings.server_version_num) / 10_000);
-  // Debian keeps each major version's server binaries apart; elsewhere they are on the PATH.
-  const debian = `/usr/lib/postgresql/${major}/bin`;
-  return { binDir: existsSync(debian) ? debian : "", settings };
+  return { major: Math.floor(Number(settings.server_version_num) / 10_000), settings };
 }
 
 /** Adds a trust rule for replication from 127.0.0.1 to the primary's pg_hba.conf, unless one exists. */
@@ -92,8 +223,8 @@ async function allowReplication(primaryUrl: string): Promise<void> {
   const [rule] = await query<{ n: number }>(
     primaryUrl,
     `SELECT count(*)::int AS n FROM pg_hba_file_rules
-      WHERE 'replication' = ANY(database) AND (address IS NULL OR address = '127.0.0.1' OR address = 'all')
-        AND error IS NULL`,
+      WHERE 'replication' = ANY(database) AND error IS NULL
+        AND (type = 'local' OR address IS NULL OR address IN ('127.0.0.1', 'all', 'samehost'))`,
   );
   if ((rule?.n ?? 0) > 0) return;
   const [file] = await query<{ hba_file: string }>(primaryUrl, "SHOW hba_file");
@@ -102,48 +233,6 @@ async function allowReplication(primaryUrl: string): Promise<void> {
     "\n# Added by the test suite (test/support/postgres-replica.ts): streaming replicas on this machine.\nhost replication all 127.0.0.1/32 trust\n",
   );
   await query(primaryUrl, "SELECT pg_reload_conf()");
-}
-
-/** PostgreSQL refuses to run as root: as root, its commands run as the `postgres` user. */
-function asServerUser(command: string, args: string[]): [string, string[]] {
-  if (userInfo().uid !== 0) return [command, args];
-  return ["runuser", ["-u", "postgres", "--", command, ...args]];
-}
-
-async function runServerCommand(binDir: string, command: string, args: string[]): Promise<void> {
-  const [file, fileArgs] = asServerUser(binDir ? path.join(binDir, command) : command, args);
-  await run(file, fileArgs, { timeout: 120_000 });
-}
-
-function newDataDirectory(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "pg-replica-"));
-  if (userInfo().uid === 0) {
-    const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim());
-    const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim());
-    chownSync(dir, uid, gid);
-  }
-  return dir;
-}
-
-/** The standby's own configuration (a Debian data directory holds none: it lives under /etc). */
-function writeStandbyConfig(dir: string, port: number, settings: Record<string, string>): void {
-  const mirrored = MIRRORED_SETTINGS.map((name) => `${name} = ${settings[name]}`);
-  const lines = [
-    "listen_addresses = '127.0.0.1'",
-    `port = ${port}`,
-    "unix_socket_directories = '/tmp'",
-    "hot_standby = on",
-    "shared_buffers = 32MB",
-    "fsync = off",
-    ...mirrored,
-  ];
-  const owner = (file: string) => {
-    if (userInfo().uid === 0) execFileSync("chown", ["postgres:postgres", file]);
-  };
-  writeFileSync(path.join(dir, "postgresql.conf"), `${lines.join("\n")}\n`);
-  writeFileSync(path.join(dir, "pg_hba.conf"), "local all all trust\nhost all all 127.0.0.1/32 trust\n");
-  owner(path.join(dir, "postgresql.conf"));
-  owner(path.join(dir, "pg_hba.conf"));
 }
 
 /** The primary's current WAL position, then waits until the replica has replayed up to it. */
@@ -162,56 +251,53 @@ async function waitForReplay(primaryUrl: string, replicaUrl: string, timeoutMs: 
   );
 }
 
-export async function startStreamingReplica(
-  options: { primaryUrl?: string } = {},
-): Promise<StreamingReplica> {
-  const primaryUrl = options.primaryUrl ?? TEST_SERVER_URL;
-  const primary = new URL(primaryUrl);
+/** Base-backs-up the primary at `primaryUrl` into a new directory and starts it as a hot standby. */
+async function startStandby(primaryUrl: string): Promise<Server> {
   const facts = await primaryFacts(primaryUrl);
   await allowReplication(primaryUrl);
-  const dir = newDataDirectory();
-  const port = await freePort();
-  const pgCtl = (...args: string[]) => runServerCommand(facts.binDir, "pg_ctl", ["-D", dir, ...args]);
+  const primary = new URL(primaryUrl);
+  const dir = newDataDirectory("pg-replica-");
   try {
-    await runServerCommand(facts.binDir, "pg_basebackup", [
+    await runAsServer(binary(facts.major, "pg_basebackup"), [
       ...["-h", primary.hostname, "-p", primary.port || "5432", "-U", primary.username || "postgres"],
       ...["-D", dir, "-R", "-X", "stream", "--checkpoint=fast", "--no-sync"],
     ]);
-    writeStandbyConfig(dir, port, facts.settings);
-    await pgCtl("-l", path.join(dir, "server.log"), "-w", "-t", "60", "start");
   } catch (error) {
-    await pgCtl("-m", "immediate", "stop").catch(() => {});
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
-  const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
-  // A test process that dies without stop() would leave the server running: stop it on exit.
-  const stopOnExit = () => {
-    const [file, args] = asServerUser(facts.binDir ? path.join(facts.binDir, "pg_ctl") : "pg_ctl", [
-      "-D",
-      dir,
-      "-m",
-      "immediate",
-      "stop",
-    ]);
-    try {
-      execFileSync(file, args, { stdio: "ignore" });
-    } catch {}
+  const port = await freePort();
+  const mirrored = MIRRORED_SETTINGS.map((name) => `${name} = ${facts.settings[name]}`);
+  writeConfig(dir, [...BASE_CONFIG(port), "hot_standby = on", ...mirrored]);
+  return startServer(dir, port, facts.major);
+}
+
+export async function startStreamingReplica(
+  options: { primaryUrl?: string } = {},
+): Promise<StreamingReplica> {
+  const ownPrimary = options.primaryUrl ? undefined : await startPrivatePrimary();
+  const primaryUrl = options.primaryUrl ?? (ownPrimary as Server).url;
+  let standby: Server | undefined;
+  const stop = async () => {
+    await standby?.stop();
+    await ownPrimary?.stop();
   };
-  process.once("exit", stopOnExit);
-  const replica: StreamingReplica = {
+  try {
+    standby = await startStandby(primaryUrl);
+    await waitForReplay(primaryUrl, standby.url, 120_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const url = standby.url;
+  return {
     url,
-    port,
+    port: standby.port,
+    primaryUrl,
     urlOf: (database) => withDatabase(url, database),
     pause: async () => void (await query(url, "SELECT pg_wal_replay_pause()")),
     resume: async () => void (await query(url, "SELECT pg_wal_replay_resume()")),
     caughtUp: (timeoutMs = 30_000) => waitForReplay(primaryUrl, url, timeoutMs),
-    async stop() {
-      process.removeListener("exit", stopOnExit);
-      await pgCtl("-m", "immediate", "-w", "stop").catch(() => {});
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop,
   };
-  await replica.caughtUp(60_000);
-  return replica;
 }

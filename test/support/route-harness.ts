@@ -143,9 +143,13 @@ export interface RouteHarness {
 }
 
 export async function startRouteHarness(
-  options: { extraEnv?: Record<string, string> } = {},
+  /** `serverUrl`: the PostgreSQL server the test database is created on (the local one by default). */
+  options: { extraEnv?: Record<string, string>; serverUrl?: string } = {},
 ): Promise<RouteHarness> {
-  const [db, sandbox] = await Promise.all([createTestDatabase(), startTestSandbox()]);
+  const [db, sandbox] = await Promise.all([
+    createTestDatabase({ serverUrl: options.serverUrl }),
+    startTestSandbox(),
+  ]);
   await seedDemoCatalog(db.prisma);
   let dispatch: RouteHarness["call"] | undefined;
   const server = await serveOverHttp((method, target, init) =>

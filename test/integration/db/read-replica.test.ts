@@ -18,15 +18,16 @@ let support: TestOperator;
 let finance: TestOperator;
 
 beforeAll(async () => {
-  // The harness creates the test database first: the base backup then copies it to the replica.
-  app = await startRouteHarness();
+  // A private primary and its replica; the test database, created on that primary afterwards,
+  // reaches the replica through the WAL.
+  replica = await startStreamingReplica();
+  app = await startRouteHarness({ serverUrl: replica.primaryUrl });
   await app.sandbox.settings({ refundDelaySeconds: 0 });
   await app.db.prisma.role.update({ where: { key: "SUPPORT" }, data: { refundLimitFils: 5_000_000n } });
   [support, finance] = await Promise.all([
     createTestOperator(app.db.prisma, "SUPPORT"),
     createTestOperator(app.db.prisma, "FINANCE"),
   ]);
-  replica = await startStreamingReplica();
   // Read when the routes first ask for their settings, which no call has done yet.
   process.env.DATABASE_REPLICA_URL = replica.urlOf(app.db.name);
   resetEnvForTests();
@@ -35,9 +36,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await disconnectReadModel();
   await replica?.resume().catch(() => {});
-  await replica?.stop();
   delete process.env.DATABASE_REPLICA_URL;
   await app?.close();
+  await replica?.stop();
 });
 
 async function json<T>(response: Response): Promise<T> {

@@ -30,6 +30,8 @@ const MAY_USE = [
   "app/admin/(console)/notifications/page.tsx",
   "app/api/admin/notifications/route.ts",
   "app/admin/(console)/subscriptions/page.tsx",
+  "app/api/admin/subscriptions/route.ts",
+  "app/api/admin/subscriptions/export/route.ts",
 ];
 
 /** What decides about money (or who may): these, and everything they import, read the primary. */

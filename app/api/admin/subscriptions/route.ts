@@ -9,7 +9,7 @@ import { jsonSafe } from "@/lib/platform/json";
 // an operator who may see personal data).
 export const GET = route.operator("orders.read", async ({ request, ctx, operator }) => {
   const query = readQuery(request, contract.adminListSubscriptions.query);
-  const page = await listConsoleSubscriptions(ctx.prisma, query, {
+  const page = await listConsoleSubscriptions(ctx.readModel, query, {
     withPeople: can(operator, "customers.personal-data"),
   });
   return Response.json(jsonSafe(page) satisfies contract.SubscriptionPageJson);

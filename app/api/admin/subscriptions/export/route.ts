@@ -9,7 +9,7 @@ export const GET = route.operator("orders.export", async ({ request, ctx, operat
   const query = readQuery(request, contract.adminExportSubscriptions.query);
   const stamp = ctx.now().toISOString().slice(0, 19).replaceAll(":", "-");
   return new Response(
-    exportSubscriptionsCsv(ctx.prisma, query, { withPeople: can(operator, "customers.personal-data") }),
+    exportSubscriptionsCsv(ctx.readModel, query, { withPeople: can(operator, "customers.personal-data") }),
     {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",
