@@ -2,7 +2,8 @@
 // `SUBSCRIPTION_REMINDER_DAYS` before each period is charged, in the language they subscribed in, once
 // per period (subscription-pushes.ts). Only for a charge that is still coming as planned: the
 // subscription ACTIVE or TRIALING and not ending, the period not tried yet. A reminder is not sent late:
-// a charge whose time has passed (the workers were down) gets none.
+// a charge whose time has passed (the workers were down) gets none. Only to a customer who allowed
+// pushes (NOTIFICATION_PUSH): one who allows them later, before the charge, is reminded then.
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import { subscriptionNotice } from "./subscription-notices";
 import { storeSubscriptionNotice } from "./subscription-pushes";
@@ -12,7 +13,8 @@ async function findDueReminders(ctx: ServiceContext, now: Date, aheadMs: number,
   const until = new Date(now.getTime() + aheadMs);
   const rows = await ctx.prisma.$queryRaw<{ id: string }[]>`
     SELECT p.id FROM subscription_periods p JOIN subscriptions s ON s.id = p.subscription_id
-    WHERE p.status = 'SCHEDULED' AND p.failed_tries = 0
+      JOIN customers c ON c.id = s.customer_id
+    WHERE p.status = 'SCHEDULED' AND p.failed_tries = 0 AND 'NOTIFICATION_PUSH' = ANY(c.scopes)
       AND p.next_attempt_at > ${now} AND p.next_attempt_at <= ${until}
       AND s.status IN ('ACTIVE', 'TRIALING') AND NOT s.cancel_at_period_end
       AND NOT EXISTS (

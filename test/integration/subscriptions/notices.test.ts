@@ -1,7 +1,7 @@
 // What the subscriber is told, on the sandbox's clock: a reminder SUBSCRIPTION_REMINDER_DAYS before
 // each charge (the billing scan's), in their language, once per period however often the scan runs,
-// none for a subscription paused or ending; a failed charge told once per period however many tries
-// fail; each push a line on the subscription's timeline.
+// none for a subscription paused or ending, nor before the customer allows pushes; a failed charge
+// told once per period however many tries fail; each push a line on the subscription's timeline.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -164,6 +164,26 @@ describe("a reminder before each charge", () => {
     expect(await notices(ending.subscription.id)).toEqual([]);
     expect(await pushesOf(paused.customer.customerId)).toEqual([]);
     expect(await pushesOf(ending.customer.customerId)).toEqual([]);
+  });
+
+  it("waits for the customer to allow pushes: none before, one once they have, before the charge", async () => {
+    const { customer, subscription } = await subscribed("en");
+    await merchant.db.prisma.customer.update({
+      where: { id: customer.customerId },
+      data: { scopes: ["USER_ID"] },
+    });
+    const second = await openPeriod(merchant, subscription.id);
+    await advanceTo(merchant, new Date(second.startsAt.getTime() - 2 * DAY_MS));
+    await runBilling(merchant);
+    expect(await notices(subscription.id)).toEqual([]);
+    await merchant.db.prisma.customer.update({
+      where: { id: customer.customerId },
+      data: { scopes: ["USER_ID", "NOTIFICATION_PUSH"] },
+    });
+    await advanceTo(merchant, new Date(second.startsAt.getTime() - DAY_MS));
+    await runBilling(merchant);
+    await runPushJobs();
+    expect((await pushesOf(customer.customerId)).map((push) => push.status)).toEqual(["SENT"]);
   });
 });
 
