@@ -48,6 +48,11 @@ const DECIDES_ABOUT_MONEY = [
   "app/admin/(console)/approvals",
   "app/api/admin/orders/[id]",
   "app/api/admin/refund-requests",
+  "lib/console/subscriptions/subscription-actions.ts", // pause, resume, cancel, charge now
+  "lib/console/subscriptions/refund-period.ts",
+  "lib/console/subscriptions/subscription-detail.ts", // the page those actions return to
+  "app/admin/(console)/subscriptions/[id]",
+  "app/api/admin/subscriptions/[id]",
   "workers",
   "hooks",
 ];
