@@ -1,5 +1,5 @@
 // The operator console at scale: 1,000,000 orders (with their lines, timeline events and wallet
-// calls), then latencies of the admin API through `next start` — the order list (first page, filtered
+// calls), then latencies of the admin API through the standalone server — the order list (first page, filtered
 // pages, a deep keyset page), a search by paymentId and by what a caller says (a name, phone digits,
 // an amount, a short id), the order detail with its timeline — and the CSV
 // export's rows per second. Also prints the query plans (EXPLAIN ANALYZE) of the list and the search,
@@ -8,7 +8,7 @@
 //   npm run build && npm run bench:admin
 //   BENCH_ORDERS=200000 npm run bench:admin          # smaller
 //   BENCH_KEEP_DB=bench_admin_x npm run bench:admin  # keep (or reuse) the seeded database
-//   BENCH_CPU_PROF=.bench-profiles npm run bench:admin   (CPU profile of next start; then
+//   BENCH_CPU_PROF=.bench-profiles npm run bench:admin   (CPU profile of the server; then
 //   npx tsx bench/support/summarize-profile.ts .bench-profiles)
 //
 // Goal on the 2-core reference machine: every p95 under 50 ms, export ≥ 50,000 rows/s.
@@ -190,7 +190,9 @@ async function main() {
     const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
     const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
 
-    console.log(`\nadmin API through next start, ${SAMPLES} sequential requests each (after 10 warm-up):`);
+    console.log(
+      `\nadmin API through the standalone server, ${SAMPLES} sequential requests each (after 10 warm-up):`,
+    );
     const rows = [
       await measure("order list, first page", () => `${appUrl}/api/admin/orders`, auth),
       await measure("filtered: status=ACCEPTED", () => `${appUrl}/api/admin/orders?status=ACCEPTED`, auth),
@@ -226,7 +228,7 @@ async function main() {
 
     // The console's own pages (server-rendered HTML) over the same services, as an operator's browser
     // asks for them: the session in its cookie.
-    console.log(`\nconsole pages (HTML) through next start, ${SAMPLES} sequential requests each:`);
+    console.log(`\nconsole pages (HTML) through the standalone server, ${SAMPLES} sequential requests each:`);
     const browser = { Cookie: `next-auth.session-token=${viewer.token}` };
     rows.push(
       await measure("page: orders, first page", () => `${appUrl}/admin/orders`, browser),

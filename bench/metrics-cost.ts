@@ -1,4 +1,4 @@
-// What the metrics cost: `POST /api/mini/orders` (cashier) against two `next start` instances of
+// What the metrics cost: `POST /api/mini/orders` (cashier) against two standalone servers (`server.js`) of
 // the same build, one with METRICS_ENABLED=true (and scraped every 5 s, a busy Prometheus) and one
 // with METRICS_ENABLED=false, on one database and wallet sandbox. Each round gives each instance a
 // slice of closed-loop load (`BENCH_CONCURRENCY` clients ordering back to back), alternating, so the
@@ -20,6 +20,7 @@ import { migrateDatabase } from "@/lib/platform/db/migrate-database";
 import { merchantAppEnv } from "../test/support/app-env";
 import { freePort } from "../test/support/ports";
 import { waitForHttpOk } from "../test/support/wait";
+import { STANDALONE_SERVER } from "./support/processes";
 import { control, registerBenchMerchant, startSandboxProcess } from "./support/sandbox-process";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -93,7 +94,7 @@ function summary(variant: Variant) {
 }
 
 try {
-  if (!existsSync(".next/BUILD_ID")) {
+  if (!existsSync(STANDALONE_SERVER)) {
     console.log("no production build found: running npm run build");
     const build = spawnSync("npm", ["run", "build"], {
       stdio: "inherit",
@@ -121,10 +122,11 @@ try {
   const startApp = async (name: string, metricsEnabled: boolean): Promise<Variant> => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const app = spawn("node_modules/.bin/next", ["start", "-p", String(port), "-H", "127.0.0.1"], {
+    const app = spawn(process.execPath, [STANDALONE_SERVER], {
       env: {
         ...process.env,
         PORT: String(port),
+        HOSTNAME: "127.0.0.1",
         ...merchantAppEnv({
           databaseUrl,
           wallet: {

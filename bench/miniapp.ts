@@ -144,7 +144,9 @@ async function main(): Promise<void> {
       runs.push(await measured(frame));
     }
     const [first, ...repeats] = runs;
-    console.log("\nfirst load at 390 px, Slow 4G (CDP), in the wallet container, against next start:");
+    console.log(
+      "\nfirst load at 390 px, Slow 4G (CDP), in the wallet container, against the standalone server:",
+    );
     console.log(
       `  first load (CORS preflights not cached yet): catalog ${first?.catalog} ms, signed in ${first?.session} ms`,
     );

@@ -1,5 +1,5 @@
 // Sustained payment notifications (`POST /api/wallet/notify/payment`, signed by the wallet's key) at a
-// fixed arrival rate against `next start`, beside a bare node:http baseline that verifies, stores and
+// fixed arrival rate against the standalone server (`server.js`), beside a bare node:http baseline that verifies, stores and
 // applies the same (bench/support/baseline-notify-server.ts). Each notification pays one PENDING order
 // of its own, as a real wallet's would; afterwards the bench checks every order was paid exactly once.
 // Latency counts from each notification's scheduled send time (open loop). A third run sends the same
@@ -8,7 +8,7 @@
 //   npm run build && npm run bench:notify
 //   BENCH_RATE=200 BENCH_SECONDS=15 npm run bench:notify   (BENCH_WARM_SECONDS=3: warm-up at that rate)
 //   BENCH_APP_PORT=5501 (default: any free port); BENCH_APP_LOG=app.log keeps the server's log;
-//   BENCH_CPU_PROF=.bench-profiles npm run bench:notify   (CPU profile of next start)
+//   BENCH_CPU_PROF=.bench-profiles npm run bench:notify   (CPU profile of the server)
 //   BENCH_BASELINE_BURN_MS=2 npm run bench:notify   (what-if: a second baseline also burns 2 ms of CPU
 //   per request on its event loop, e.g. the framework floor; see support/burn-cpu.ts)
 //
@@ -194,8 +194,8 @@ try {
     (index) => post(baselineUrl, baseNotifications[index] as SignedNotification),
     () => cpuSecondsOf(baseline.child.pid),
   );
-  console.log(formatLoadResult("next start notify/payment", app_, "notifications"));
-  if (floor) console.log(formatLoadResult("next start, unrouted (framework)", floor, "requests"));
+  console.log(formatLoadResult("server.js notify/payment", app_, "notifications"));
+  if (floor) console.log(formatLoadResult("server.js, unrouted (framework)", floor, "requests"));
   console.log(formatLoadResult("bare node:http baseline", base, "notifications"));
   console.log(formatRatio(app_, base));
   if (floor) console.log(formatFloorComparison(app_, floor, base));
@@ -219,7 +219,7 @@ try {
 } finally {
   await db.end().catch(() => {});
   await Promise.all(children.map((child) => stopProcess(child)));
-  if (cpuProfileDir) console.log(`CPU profile of next start written to ${cpuProfileDir}`);
+  if (cpuProfileDir) console.log(`CPU profile of the server written to ${cpuProfileDir}`);
   const admin = new pg.Client({ connectionString: "postgresql://postgres@127.0.0.1:5432/postgres" });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);

@@ -1,4 +1,4 @@
-// Sustained `POST /api/mini/orders` (cashier) against `next start` + the wallet sandbox, at a fixed
+// Sustained `POST /api/mini/orders` (cashier) against the standalone server (`server.js`) + the wallet sandbox, at a fixed
 // arrival rate, beside a bare node:http baseline doing the same database insert + signed wallet call
 // (bench/support/baseline-orders-server.ts). Latency is measured from each request's scheduled send
 // time (open loop), so a server that falls behind shows it instead of hiding it. A third run sends the
@@ -8,10 +8,10 @@
 //   npm run build && npm run bench:orders
 //   BENCH_RATE=200 BENCH_SECONDS=15 npm run bench:orders   (BENCH_WARM_SECONDS=3: warm-up at that rate)
 //   BENCH_APP_PORT=5501 (default: any free port); BENCH_APP_LOG=app.log keeps the server's log
-//   BENCH_NODE_FLAGS="--trace-gc" BENCH_APP_LOG=app.log   (node flags for next start; GC lines in the log)
+//   BENCH_NODE_FLAGS="--trace-gc" BENCH_APP_LOG=app.log   (node flags for the server; GC lines in the log)
 //   BENCH_BASELINE_BURN_MS=1.6 npm run bench:orders   (what-if: the baseline also burns 1.6 ms of CPU per
 //   request on its event loop, e.g. the framework floor; see support/baseline-orders-server.ts)
-//   BENCH_CPU_PROF=.bench-profiles npm run bench:orders   (CPU profile of next start; then
+//   BENCH_CPU_PROF=.bench-profiles npm run bench:orders   (CPU profile of the server; then
 //   npx tsx bench/support/summarize-profile.ts .bench-profiles)
 //
 // Everything runs on 127.0.0.1 with a temporary database, sandbox data dir and ports; load is bounded
@@ -165,8 +165,8 @@ try {
       );
   await runOpenLoop(warm, toBaseline("bwarm"));
   const base = await runOpenLoop(load, toBaseline("base"), () => cpuSecondsOf(baseline.child.pid));
-  console.log(formatLoadResult("next start POST /api/mini/orders", app_, "orders"));
-  if (floor) console.log(formatLoadResult("next start, unrouted (framework)", floor, "requests"));
+  console.log(formatLoadResult("server.js POST /api/mini/orders", app_, "orders"));
+  if (floor) console.log(formatLoadResult("server.js, unrouted (framework)", floor, "requests"));
   console.log(formatLoadResult("bare node:http baseline", base, "orders"));
   console.log(formatRatio(app_, base));
   if (floor) console.log(formatFloorComparison(app_, floor, base));
@@ -181,7 +181,7 @@ try {
   await prisma.$disconnect();
 } finally {
   await Promise.all(children.map((child) => stopProcess(child)));
-  if (cpuProfileDir) console.log(`CPU profile of next start written to ${cpuProfileDir}`);
+  if (cpuProfileDir) console.log(`CPU profile of the server written to ${cpuProfileDir}`);
   rmSync(dataDir, { recursive: true, force: true });
   const admin = new pg.Client({ connectionString: "postgresql://postgres@127.0.0.1:5432/postgres" });
   await admin.connect();

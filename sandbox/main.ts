@@ -47,6 +47,19 @@ if (sandbox.clockOffsetMs > 0) {
   );
 }
 
+// MEMORY_LOG_SECONDS, as in the app and the workers: one `memory` JSON line (MB) every so often.
+const memoryLogSeconds = Number(process.env.MEMORY_LOG_SECONDS);
+if (memoryLogSeconds > 0) {
+  const reportMemory = () => {
+    const usage = process.memoryUsage();
+    const mb = (bytes: number) => Math.round(bytes / 104_857.6) / 10;
+    const fields = { rss: mb(usage.rss), heapUsed: mb(usage.heapUsed), heapTotal: mb(usage.heapTotal) };
+    console.log(JSON.stringify({ msg: "memory", ...fields, external: mb(usage.external) }));
+  };
+  reportMemory();
+  setInterval(reportMemory, memoryLogSeconds * 1000).unref();
+}
+
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {

@@ -11,6 +11,7 @@ import { hookSettings } from "@/hooks/settings";
 import { getServiceContext } from "@/lib/platform/context/service-context";
 import { disconnectPrisma } from "@/lib/platform/db/client";
 import { getEnv } from "@/lib/platform/env";
+import { startMemoryReport } from "@/lib/platform/observability/memory-report";
 import { setMetricsEnabled } from "@/lib/platform/observability/metrics";
 import { startTracing } from "@/lib/platform/observability/tracing";
 import { QUEUE_NAMES } from "@/lib/platform/queue/definitions";
@@ -60,6 +61,7 @@ const metricsServer =
       })
     : undefined;
 logger.info({ queues, prefix: env.queuePrefix, pid: process.pid }, "workers started");
+startMemoryReport(logger, env.memoryLogMs);
 
 let stopping = false;
 async function stop(signal: string) {

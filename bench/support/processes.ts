@@ -1,4 +1,4 @@
-// Child processes of the HTTP benches: `next start` on the production build (optionally under
+// Child processes of the HTTP benches: the production build's standalone server (optionally under
 // `--cpu-prof`), and bare baseline servers that print "listening on <url>".
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from "node:fs";
@@ -6,9 +6,17 @@ import { resolve } from "node:path";
 import { waitForHttpOk } from "../../test/support/wait";
 import { burnMsFromEnv } from "./burn-cpu";
 
+/**
+ * The server production runs: Next's standalone `server.js`, the same file release/ ships. In the
+ * checkout it sits in .next/standalone beside the node_modules Next traced for it (what `npm start`
+ * runs), so a bench needs no production install; `next start` would serve the same build through a
+ * different server, and says so.
+ */
+export const STANDALONE_SERVER = ".next/standalone/server.js";
+
 /** Builds the app once if there is no production build yet (`npm run build` makes one). */
 export function ensureProductionBuild(): void {
-  if (existsSync(".next/BUILD_ID")) return;
+  if (existsSync(STANDALONE_SERVER)) return;
   console.log("no production build found: running npm run build");
   const build = spawnSync("npm", ["run", "build"], {
     stdio: "inherit",
@@ -24,34 +32,29 @@ export interface NextAppOptions {
   logFile?: string | undefined;
 }
 
-/** `next start` on 127.0.0.1:`port` with `env`. */
+/** The standalone server (`node server.js`) on 127.0.0.1:`port` with `env`. */
 export async function startNextApp(
   port: number,
   env: NodeJS.ProcessEnv,
   { cpuProfileDir, logFile }: NextAppOptions = {},
 ): Promise<ChildProcess> {
   if (cpuProfileDir) mkdirSync(cpuProfileDir, { recursive: true });
-  // Node refuses --cpu-prof in NODE_OPTIONS: run Next's own entry point under node with the flag.
+  // Node refuses --cpu-prof in NODE_OPTIONS: the flag goes on node's command line.
   const profiling = cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${resolve(cpuProfileDir)}`] : [];
   // BENCH_NODE_FLAGS: more node flags for the app, e.g. "--trace-gc" (also refused in NODE_OPTIONS).
   const nodeFlags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
   const app = spawn(
     process.execPath,
-    [
-      ...profiling,
-      ...nodeFlags,
-      "node_modules/next/dist/bin/next",
-      "start",
-      "-p",
-      String(port),
-      "-H",
-      "127.0.0.1",
-    ],
-    { env, stdio: ["ignore", logFile ? "pipe" : "ignore", "inherit"] },
+    [...profiling, ...nodeFlags, resolve(STANDALONE_SERVER)],
+    // The standalone server listens on PORT and HOSTNAME (it has no flags for them).
+    {
+      env: { ...env, PORT: String(port), HOSTNAME: "127.0.0.1" },
+      stdio: ["ignore", logFile ? "pipe" : "ignore", "inherit"],
+    },
   );
   if (logFile) app.stdout?.pipe(createWriteStream(logFile, { flags: "a" }));
   const exited = new Promise<never>((_, reject) =>
-    app.once("exit", (code) => reject(new Error(`next start exited early (${code})`))),
+    app.once("exit", (code) => reject(new Error(`server.js exited early (${code})`))),
   );
   await Promise.race([waitForHttpOk(`http://127.0.0.1:${port}/api/health/ready`, 60_000), exited]);
   return app;

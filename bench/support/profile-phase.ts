@@ -1,5 +1,5 @@
 // A CPU profile of one phase of an in-process bench (node:inspector), written as a .cpuprofile that
-// bench/support/summarize-profile.ts reads. `next start` is profiled with --cpu-prof instead
+// bench/support/summarize-profile.ts reads. the standalone server is profiled with --cpu-prof instead
 // (processes.ts); this is for benches whose measured code runs in the bench's own process.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";

@@ -1,6 +1,6 @@
 // Summarises a V8 CPU profile (`node --cpu-prof`, a .cpuprofile file): the functions with the most
 // self time, and the same time grouped by where the code lives (our code, Next.js, Prisma, pg, ...).
-// The benches write profiles of `next start` when BENCH_CPU_PROF names a folder; read them with
+// The benches write profiles of the standalone server when BENCH_CPU_PROF names a folder; read them with
 //
 //   npx tsx bench/support/summarize-profile.ts <file.cpuprofile | folder> [top=25]
 //

@@ -178,6 +178,9 @@ const rawSchema = z.object({
     .pipe(z.number().int().min(1).max(65_535).optional()),
   // OpenTelemetry tracing, off unless OTEL_ENABLED; the SDK reads the standard OTEL_* variables
   // (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_TRACES_EXPORTER, ...) itself.
+  // Every this many seconds the process logs its memory (process.memoryUsage(): rss, heap, external,
+  // array buffers) as one `memory` line, whatever LOG_LEVEL says. Off unless set (`npm run soak` sets it).
+  MEMORY_LOG_SECONDS: z.coerce.number().positive().optional(),
   OTEL_ENABLED: onOff,
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalText.pipe(z.url().optional()),
   OTEL_SERVICE_NAME: optionalText,
@@ -240,6 +243,8 @@ export interface Env {
     workerPort: number | undefined;
   };
   tracing: { enabled: boolean; serviceName: string | undefined; endpoint: string | undefined };
+  /** MEMORY_LOG_SECONDS in ms: how often the process logs its memory (lib/platform/observability/memory-report.ts). */
+  memoryLogMs: number | undefined;
   retention: { bodyMs: number; rejectionMs: number };
   nextauthSecret: string;
   /** How long an operator's console session lives, and how long it may sit idle (lib/operators/sessions/operator-sessions.ts). */
@@ -415,6 +420,7 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
       token: raw.METRICS_TOKEN,
       workerPort: raw.WORKER_METRICS_PORT,
     },
+    memoryLogMs: raw.MEMORY_LOG_SECONDS === undefined ? undefined : Math.round(raw.MEMORY_LOG_SECONDS * 1000),
     tracing: {
       enabled: raw.OTEL_ENABLED ?? false,
       serviceName: raw.OTEL_SERVICE_NAME,

@@ -2,7 +2,7 @@
 // webhook in the shape its service takes, under the outbound policy (lib/platform/outbound). An
 // e-mail that could not be sent throws; a chat message answers how it went (status, time, the
 // failure's classification, never the chat service's words). flush-alerts.ts keeps that and tries again.
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { OutboundPolicy } from "@/lib/platform/outbound/outbound-policy";
 import { type OutboundResult, postOutbound } from "@/lib/platform/outbound/outbound-request";
 
@@ -44,13 +44,22 @@ export function createAlertSender(options: {
   outbound: OutboundPolicy;
 }): AlertSender {
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const transport = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl, { connectionTimeout: timeoutMs, socketTimeout: timeoutMs })
-    : undefined;
+  const { smtpUrl } = options;
+  // nodemailer loads with the first e-mail: a process that never sends one (the app, most workers)
+  // does not carry it in memory.
+  let transport: Promise<Transporter> | undefined;
   return {
     async email(to, content) {
-      if (!transport) throw new Error("SMTP_URL is not set: e-mail alerts cannot be sent");
-      await transport.sendMail({ from: options.from, to, subject: content.subject, text: content.body });
+      if (!smtpUrl) throw new Error("SMTP_URL is not set: e-mail alerts cannot be sent");
+      transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+        nodemailer.createTransport(smtpUrl, { connectionTimeout: timeoutMs, socketTimeout: timeoutMs }),
+      );
+      await (await transport).sendMail({
+        from: options.from,
+        to,
+        subject: content.subject,
+        text: content.body,
+      });
     },
     chat(url, format, content) {
       return postOutbound(options.outbound, url, {
