@@ -11,7 +11,7 @@
 //   npm run build && npm run soak                         # 50 orders/s for 10 minutes
 //   npm run soak -- --seconds=60 --rate=50 --interval=15  # what CI runs
 //   npm run soak -- --cap=512                             # the 512 MB settings (README, "Sizing")
-//   npm run soak -- --heap-snapshot=.soak-heap            # app heap snapshots at start and end
+//   npm run soak -- --heap-snapshot=.soak-heap            # app and workers heap snapshots, idle and after
 //   npm run soak -- --release=/tmp/installed-release      # a release folder already installed
 //
 // --cap=<MB> starts app and workers with the node flags of a 512 MB instance (SMALL_INSTANCE_NODE_OPTIONS
@@ -67,7 +67,7 @@ const BASKET = JSON.stringify({ flow: "CASHIER", items: [{ sku: "COFFEE", quanti
  * well under the instance (so it collects before the kernel kills), and smaller young generations
  * (each semi-space is reserved twice over). README, "Sizing", explains the split.
  */
-export function smallInstanceNodeOptions(cap: number): { app: string; workers: string } {
+function smallInstanceNodeOptions(cap: number): { app: string; workers: string } {
   const share = cap / 512;
   return {
     app: `--max-old-space-size=${Math.round(160 * share)} --max-semi-space-size=8`,
@@ -111,7 +111,7 @@ function startRelease(release: string, appEnv: Record<string, string>, appPort: 
     cwd: release,
     env: releaseEnv({ ...appEnv, PORT: String(appPort), HOSTNAME: "127.0.0.1" }, flags?.app),
   });
-  const workers = startWatched("workers", ["dist/workers.mjs"], {
+  const workers = startWatched("workers", [...snapshot, "dist/workers.mjs"], {
     cwd: release,
     env: releaseEnv(appEnv, flags?.workers),
   });
@@ -293,7 +293,7 @@ async function main() {
     const idle = new Map([...memory.run].map(([name, samples]) => [name, samples.at(-1) ?? Number.NaN]));
     memory.run.clear();
     console.log(`idle: ${memory.describeInterval()}`);
-    if (heapSnapshotDir) app.child.kill("SIGUSR2");
+    if (heapSnapshotDir) for (const watched of [app, workers]) watched.child.kill("SIGUSR2");
     const sessions = await openSessions(appUrl, merchant.control);
     const runId = randomBytes(3).toString("hex");
     const ticker = watchEverySecond(watch);
@@ -309,7 +309,7 @@ async function main() {
     );
     const unpaid = await unpaidOrders(databaseUrl, run.ok);
     clearInterval(ticker);
-    if (heapSnapshotDir) app.child.kill("SIGUSR2");
+    if (heapSnapshotDir) for (const watched of [app, workers]) watched.child.kill("SIGUSR2");
     if (unpaid > 0) failures.push(`${unpaid} orders answered 201 were not PAID a minute after the load`);
     if (run.errors > 0) failures.push(`${run.errors} orders failed, e.g. ${run.samples.join("; ")}`);
     console.log(summary(memory, idle, run, durationS));

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { generateTestKeyPair } from "../../test/support/keys";
 
 /** What a process last said of its own memory (MB). */
-export interface ReportedMemory {
+interface ReportedMemory {
   rss: number;
   heapUsed: number;
   heapTotal: number;

@@ -8,7 +8,7 @@ import type { Logger } from "pino";
 const MB = 1024 * 1024;
 
 /** process.memoryUsage() in MB, one decimal. */
-export function memoryInMb(): Record<"rss" | "heapUsed" | "heapTotal" | "external" | "arrayBuffers", number> {
+function memoryInMb(): Record<"rss" | "heapUsed" | "heapTotal" | "external" | "arrayBuffers", number> {
   const usage = process.memoryUsage();
   const mb = (bytes: number) => Math.round((bytes / MB) * 10) / 10;
   return {
