@@ -40,8 +40,10 @@ export function detailLines(subscription: Subscription): string[] {
   // Access runs until the next charge as a rule: said once, unless they differ (a charge failing).
   else if (accessUntil && (!nextCharge || day(nextCharge.at) !== day(accessUntil)))
     lines.push(t("accessUntil", { date: day(accessUntil) }));
-  if (nextCharge)
-    lines.push(t("nextCharge", { amount: formatIqd(nextCharge.amount.value), date: day(nextCharge.at) }));
+  if (nextCharge) {
+    const when = { amount: formatIqd(nextCharge.amount.value), date: day(nextCharge.at) };
+    lines.push(t(lastFailure ? "nextTry" : "nextCharge", when));
+  }
   if (lastFailure) lines.push(t(lastFailure.action ? `action_${lastFailure.action}` : "failure_OTHER"));
   return lines;
 }

@@ -2,8 +2,9 @@
 // the production build of the app, in English and in Arabic at 390 px, with axe-core on every state:
 // the plans in the customer's language with their price and period, subscribing (the wallet's
 // agreement page signed first, then reused by the next subscription), pause, resume, cancel at the
-// period's end and taking it back, cancel now where the plan allows it (asked once more), and the
-// consent to pushes that reminders need.
+// period's end and taking it back, cancel now where the plan allows it (asked once more), the consent
+// to pushes that reminders need, and a revoked agreement: the first charge refused in words, then a
+// renewal refused by the billing worker (past due, the agreement signed again from the card).
 // Screenshots go to SCREENSHOT_DIR when it is set.
 // Needs a production build (`npm run build`).
 import type { BrowserContext, Frame, Page } from "playwright-core";
@@ -23,6 +24,14 @@ import {
 } from "@/test/support/reference-mini-program";
 import { startTestSandbox, type TestSandbox } from "@/test/support/sandbox";
 import type { StaticServer } from "@/test/support/static-server";
+import {
+  deletePrefix,
+  SHARED_REDIS_URL,
+  spawnWorkerProcess,
+  uniquePrefix,
+  type WorkerProcess,
+  waitForStart,
+} from "@/test/support/workers";
 
 let db: TestDatabase;
 let sandbox: TestSandbox;
@@ -30,6 +39,8 @@ let mini: StaticServer;
 let app: RunningApp | undefined;
 let chromium: Awaited<ReturnType<typeof launchBrowser>> | undefined;
 let browser: BrowserContext;
+let workers: WorkerProcess | undefined;
+const queuePrefix = uniquePrefix();
 const plans: Record<"club" | "box", string> = { club: "", box: "" };
 
 beforeAll(async () => {
@@ -62,12 +73,29 @@ beforeAll(async () => {
   ).id;
   const origin = `http://app-${mini.port}.localhost:${new URL(sandbox.url).port}`;
   app = await startNextApp({ databaseUrl: db.url, sandbox, extraEnv: { MINI_PROGRAM_ORIGINS: origin } });
+  // The billing worker, scanning every second: it charges what comes due.
+  workers = spawnWorkerProcess(
+    {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      ...app.env,
+      REDIS_URL: SHARED_REDIS_URL,
+      QUEUE_PREFIX: queuePrefix,
+      WORKER_SCAN_EVERY_SECONDS: "1",
+      LOG_LEVEL: "info", // its "workers started" line
+    },
+    ["subscriptions"],
+  );
+  await waitForStart(workers, 60_000);
   chromium = await launchBrowser();
   browser = chromium.browser;
 }, 180_000);
 
 afterAll(async () => {
   await chromium?.close();
+  workers?.kill("SIGTERM");
+  await workers?.exited;
+  await deletePrefix(SHARED_REDIS_URL, queuePrefix);
   await app?.close();
   await mini?.close();
   await sandbox?.close();
@@ -251,6 +279,55 @@ describe.each(["en", "ar"] as const)(
         orderBy: { createdAt: "asc" },
       });
       expect(agreements.map((agreement) => agreement.status)).toEqual(["REVOKED", "ACTIVE"]);
+      await page.close();
+    });
+
+    it("a renewal refused for a revoked agreement: past due, said in words, and the agreement signed again from the card", async () => {
+      const { page, shop } = await openShop(browser, urls(), { lang });
+      await shop.click('nav a[href="#/subscriptions"]');
+      await shop.click(`#plans li[data-plan="${plans.club}"] button.subscribe`);
+      await sheet(page).locator("#approve").click();
+      const card = shop.locator("#my-subscriptions li").first();
+      await shop.locator(`#my-subscriptions li[data-status="ACTIVE"]`).waitFor({ timeout: 20_000 });
+      const id = (await card.getAttribute("data-subscription")) ?? "";
+      const user = (await (await page.request.get(`${sandbox.url}/container/api/wallet-user`)).json()) as {
+        userId: string;
+      };
+      await sandbox.control("POST", "/sandbox/agreements/revoke", { userId: user.userId });
+      // A month on, for the scheduler only: the second month's charge is due now. The worker charges
+      // it at the wallet, which refuses the agreement and its refresh.
+      await db.prisma.subscriptionPeriod.updateMany({
+        where: { subscriptionId: id, status: "SCHEDULED" },
+        data: { nextAttemptAt: new Date() },
+      });
+      for (let waited = 0; ; waited += 250) {
+        const now = await db.prisma.subscription.findUniqueOrThrow({ where: { id } });
+        if (now.status === "PAST_DUE") break;
+        if (waited > 45_000) throw new Error(`still ${now.status}`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      await shop.click('nav a[href="#/orders"]');
+      await shop.click('nav a[href="#/subscriptions"]');
+      const pastDue = shop.locator(`#my-subscriptions li[data-status="PAST_DUE"]`);
+      await pastDue.waitFor();
+      expect(await pastDue.locator(".status").textContent()).toBe(say("sub_PAST_DUE"));
+      const details = await pastDue.locator(".detail").allTextContents();
+      expect(details).toContain(say("action_SIGN_AGREEMENT"));
+      const nextTry = say("nextTry", { amount: "@", date: "@" }).split("@")[0] ?? "-";
+      expect(details.some((line) => line.startsWith(nextTry))).toBe(true);
+      await looksRight(page, shop, `${lang}_subscriptions-past-due`);
+
+      await pastDue.locator('button[data-action="sign-again"]').click();
+      await sheet(page).locator("#approve").click();
+      const customerId = (await db.prisma.subscription.findUniqueOrThrow({ where: { id } })).customerId;
+      for (let waited = 0; ; waited += 250) {
+        const statuses = (
+          await db.prisma.agreement.findMany({ where: { customerId }, orderBy: { createdAt: "asc" } })
+        ).map((agreement) => agreement.status);
+        if (statuses.join() === "REVOKED,ACTIVE") break;
+        if (waited > 20_000) throw new Error(`agreements ${statuses.join()}`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
       await page.close();
     });
   },
