@@ -1,19 +1,30 @@
 // maintenance: housekeeping of our own tables. Its scan (every WORKER_SCAN_EVERY_SECONDS) applies the
 // retention periods: old wallet-call and notification bodies emptied, old rejection counts deleted,
-// a bounded number of rows per run (lib/platform/retention).
+// a bounded number of rows per run (lib/platform/retention); and it keeps the wallet-call log's
+// monthly partitions created ahead and drops the months past their period whose orders are settled.
 
+import { UNSETTLED_ORDER_STATUSES } from "@/lib/payments/orders/order-state";
+import { REFUND_IN_FLIGHT_STATUSES } from "@/lib/payments/refunds/refund-state";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import { defineJob } from "@/lib/platform/queue/define-job";
 import type { JobSettings } from "@/lib/platform/queue/settings";
+import { expireWalletCalls } from "@/lib/platform/retention/expire-wallet-calls";
 import { pruneOldRecords } from "@/lib/platform/retention/prune-old-records";
 
-function applyRetention(ctx: ServiceContext, settings: JobSettings) {
-  return pruneOldRecords(ctx, {
+async function applyRetention(ctx: ServiceContext, settings: JobSettings) {
+  const pruned = await pruneOldRecords(ctx, {
     bodyMaxAgeMs: settings.retentionBodyMs,
     rejectionMaxAgeMs: settings.retentionRejectionMs,
     batch: settings.retentionBatch,
     maxBatches: settings.retentionMaxBatches,
   });
+  const expired = await expireWalletCalls(ctx, {
+    maxAgeMs: settings.retentionWalletCallMs,
+    unsettledOrderStatuses: UNSETTLED_ORDER_STATUSES,
+    unsettledRefundStatuses: REFUND_IN_FLIGHT_STATUSES,
+    batch: settings.retentionBatch,
+  });
+  return { ...pruned, ...expired };
 }
 
 export const processMaintenance = defineJob({

@@ -188,6 +188,8 @@ const rawSchema = z.object({
   RETENTION_BODY_DAYS: z.coerce.number().positive().default(180),
   // … and the hourly counts of unverifiable notifications are deleted after this.
   RETENTION_REJECTION_DAYS: z.coerce.number().positive().default(30),
+  // Wallet-call rows themselves go after this, a month at a time (calls of unsettled orders stay).
+  RETENTION_WALLET_CALL_DAYS: z.coerce.number().positive().default(400),
 });
 
 export interface Env {
@@ -245,7 +247,7 @@ export interface Env {
   tracing: { enabled: boolean; serviceName: string | undefined; endpoint: string | undefined };
   /** MEMORY_LOG_SECONDS in ms: how often the process logs its memory (lib/platform/observability/memory-report.ts). */
   memoryLogMs: number | undefined;
-  retention: { bodyMs: number; rejectionMs: number };
+  retention: { bodyMs: number; rejectionMs: number; walletCallMs: number };
   nextauthSecret: string;
   /** How long an operator's console session lives, and how long it may sit idle (lib/operators/sessions/operator-sessions.ts). */
   operatorSessions: { maxAgeMs: number; idleMs: number };
@@ -429,6 +431,7 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
     retention: {
       bodyMs: Math.round(raw.RETENTION_BODY_DAYS * DAY_MS),
       rejectionMs: Math.round(raw.RETENTION_REJECTION_DAYS * DAY_MS),
+      walletCallMs: Math.round(raw.RETENTION_WALLET_CALL_DAYS * DAY_MS),
     },
     localDir,
     queuePrefix: raw.QUEUE_PREFIX,

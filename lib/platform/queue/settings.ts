@@ -24,6 +24,8 @@ export interface JobSettings {
   retentionBodyMs: number;
   /** … unverifiable-notification counts older than this deleted … */
   retentionRejectionMs: number;
+  /** … wallet-call months wholly older than this dropped (lib/platform/retention/expire-wallet-calls.ts) … */
+  retentionWalletCallMs: number;
   /** … `retentionBatch` rows per statement, at most `retentionMaxBatches` statements per table and run. */
   retentionBatch: number;
   retentionMaxBatches: number;
@@ -56,6 +58,7 @@ export const DEFAULT_JOB_SETTINGS: JobSettings = {
   scanMaxItems: 20_000,
   retentionBodyMs: 180 * 24 * 60 * 60 * 1000,
   retentionRejectionMs: 30 * 24 * 60 * 60 * 1000,
+  retentionWalletCallMs: 400 * 24 * 60 * 60 * 1000,
   retentionBatch: 1_000,
   retentionMaxBatches: 10,
   eventsEveryMs: 1_000,
@@ -84,6 +87,7 @@ export function jobSettingsFromEnv(env: Env): JobSettings {
     webhookTimeoutMs: env.workers.hookTimeoutMs,
     retentionBodyMs: env.retention.bodyMs,
     retentionRejectionMs: env.retention.rejectionMs,
+    retentionWalletCallMs: env.retention.walletCallMs,
   };
 }
 

@@ -42,8 +42,8 @@ export async function pruneOldRecords(
       SET request_body = ${marker}::jsonb,
           response_body = CASE WHEN response_body IS NULL THEN NULL ELSE ${marker}::jsonb END,
           pruned_at = ${now}
-      WHERE id IN (
-        SELECT id FROM wallet_calls
+      WHERE (id, created_at) IN (
+        SELECT id, created_at FROM wallet_calls
         WHERE pruned_at IS NULL AND created_at < ${bodyCutoff}
         ORDER BY created_at
         LIMIT ${batch})`,

@@ -376,7 +376,7 @@ const ROUND_TRIPS = [
       db.prisma.walletCall.create({
         data: { ...data, requestBody: json(data.requestBody), responseBody: json(data.responseBody) },
       }),
-    (key) => db.prisma.walletCall.findUniqueOrThrow({ where: { id: key } }),
+    (key) => db.prisma.walletCall.findFirstOrThrow({ where: { id: key } }),
   ),
 
   roundTripCase(

@@ -137,7 +137,11 @@ describe("operations settings", () => {
     expect(env.walletBreaker).toEqual({ failuresToOpen: 5, halfOpenAfterMs: 15_000 });
     expect(env.metrics).toEqual({ enabled: true, token: undefined, workerPort: undefined });
     expect(env.tracing).toEqual({ enabled: false, serviceName: undefined, endpoint: undefined });
-    expect(env.retention).toEqual({ bodyMs: 180 * 86_400_000, rejectionMs: 30 * 86_400_000 });
+    expect(env.retention).toEqual({
+      bodyMs: 180 * 86_400_000,
+      rejectionMs: 30 * 86_400_000,
+      walletCallMs: 400 * 86_400_000,
+    });
   });
 
   it.each(["{bull}", "shop-{bull}", "{shop.v2}-jobs", "bull", "test-workers-1a2b"])(
