@@ -14,6 +14,7 @@ import { statusListSql } from "@/lib/platform/state/status-list-sql";
 import { baghdadDate, baghdadMidnight } from "@/lib/platform/time/baghdad-day";
 import { type MoneyRange, moneyFigures } from "./money-figures";
 import { ORDER_LIST_COLUMNS } from "./orders/list-orders";
+import { subscriptionFigures } from "./subscription-figures";
 
 // The status sets, from the state modules that own them (the escrow one is orders_escrow_held_idx's predicate).
 const ESCROW_HELD = statusListSql(ESCROW_HELD_STATUSES);
@@ -55,6 +56,7 @@ export async function getDashboard(
   const today = baghdadMidnight(now);
   const since = new Date(today.getTime() - (DASHBOARD_DAYS - 1) * 86_400_000);
   const moneyRange = range ?? { from: today, to: new Date(today.getTime() + 86_400_000) };
+  const subscriptions = subscriptionFigures(ctx.readModel, { today, since, money: moneyRange });
   const [
     [days, byStatus, held, refunds],
     flagged,
@@ -107,6 +109,7 @@ export async function getDashboard(
       stuckJobs: queues.filter((queue) => queue.failed > 0 || (queue.oldestWaitingAgeMs ?? 0) > 5 * 60_000),
     },
     queues,
+    subscriptions: await subscriptions,
   };
 }
 

@@ -19,6 +19,7 @@ import type { ProbeResult } from "@/lib/platform/health/check-health";
 import { getAppQueueMetrics } from "@/lib/platform/queue/metrics";
 import { baghdadDate } from "@/lib/platform/time/baghdad-day";
 import { MoneyCard } from "./money-card";
+import { SubscriptionsCard } from "./subscriptions-card";
 import { VolumeChart } from "./volume-chart";
 
 export const metadata: Metadata = { title: "Dashboard" };
@@ -104,6 +105,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
       <WalletHealth probe={health?.checks.wallet} t={t} />
       <Stats dashboard={dashboard} t={t} locale={locale} />
       <MoneyCard money={dashboard.money} from={from} to={to} t={t} locale={locale} />
+      <SubscriptionsCard figures={dashboard.subscriptions} t={t} locale={locale} />
       <AttentionCard
         attention={{ ...dashboard.attention, approvals }}
         canApprove={can(operator, "refunds.approve")}

@@ -434,6 +434,20 @@ export const ar: Messages = {
 
   "dashboard.title": "الرئيسية",
   "dashboard.today": "مدفوعات اليوم (مع الضمان)",
+  "dashboard.subscriptions": "الاشتراكات",
+  "dashboard.subscriptions.active": "النشطة الآن",
+  "dashboard.subscriptions.activeHint": "لها وصول: مدفوعة أو في فترة مجانية",
+  "dashboard.subscriptions.mrr": "الإيراد الشهري المتكرر",
+  "dashboard.subscriptions.mrrHint":
+    "الخصومات القادمة للاشتراكات النشطة محسوبة لشهر: الأسبوعية × 52 ÷ 12، السنوية ÷ 12",
+  "dashboard.subscriptions.new": "الجديدة",
+  "dashboard.subscriptions.cancelled": "الملغاة",
+  "dashboard.subscriptions.today":
+    "{count, plural, =0 {لا شيء اليوم} one {واحد اليوم} two {اثنان اليوم} other {# اليوم}}",
+  "dashboard.subscriptions.last30":
+    "{count, plural, =0 {لا شيء خلال 30 يومًا} one {واحد خلال 30 يومًا} two {اثنان خلال 30 يومًا} other {# خلال 30 يومًا}}",
+  "dashboard.subscriptions.renewals":
+    "{count, plural, =0 {لا خصومات اشتراك في هذه الأيام.} one {خصم اشتراك واحد في هذه الأيام، ضمن «المدفوع» أعلاه:} two {خصمان للاشتراكات في هذه الأيام، ضمن «المدفوع» أعلاه:} few {# خصومات اشتراك في هذه الأيام، ضمن «المدفوع» أعلاه:} other {# خصم اشتراك في هذه الأيام، ضمن «المدفوع» أعلاه:}}",
   "dashboard.last30": "مدفوعات آخر 30 يومًا",
   "dashboard.ordersCount":
     "{count, plural, zero {لا طلبات} one {طلب واحد} two {طلبان} few {# طلبات} many {# طلباً} other {# طلب}}",

@@ -443,6 +443,19 @@ export const en = {
 
   "dashboard.title": "Dashboard",
   "dashboard.today": "Payments made today (escrow included)",
+  "dashboard.subscriptions": "Subscriptions",
+  "dashboard.subscriptions.active": "Active now",
+  "dashboard.subscriptions.activeHint": "With access: paid up or in a free period",
+  "dashboard.subscriptions.mrr": "Monthly recurring revenue",
+  "dashboard.subscriptions.mrrHint":
+    "Active subscriptions' next charges as a month: weekly × 52 ÷ 12, yearly ÷ 12",
+  "dashboard.subscriptions.new": "New",
+  "dashboard.subscriptions.cancelled": "Cancelled",
+  "dashboard.subscriptions.today": "{count, plural, =0 {None today} one {# today} other {# today}}",
+  "dashboard.subscriptions.last30":
+    "{count, plural, =0 {none in 30 days} one {# in 30 days} other {# in 30 days}}",
+  "dashboard.subscriptions.renewals":
+    "{count, plural, =0 {No subscription charges in these days.} one {# subscription charge in these days, part of “Paid” above:} other {# subscription charges in these days, part of “Paid” above:}}",
   "dashboard.last30": "Payments made in the last 30 days",
   "dashboard.ordersCount": "{count, plural, one {# order} other {# orders}}",
   "dashboard.escrowHeld": "Held in escrow",

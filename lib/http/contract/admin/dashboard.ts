@@ -67,6 +67,27 @@ const dashboard = z.object({
     }),
   }),
   queues: z.array(queueMetrics).meta({ description: "Empty while Redis does not answer." }),
+  subscriptions: z
+    .object({
+      active: z.number().int().nonnegative().meta({ description: "ACTIVE or TRIALING now." }),
+      new: z.object({ today: z.number().int().nonnegative(), last30Days: z.number().int().nonnegative() }),
+      cancelled: z.object({
+        today: z.number().int().nonnegative(),
+        last30Days: z.number().int().nonnegative(),
+      }),
+      renewals: volume.meta({
+        description: "Subscription charges paid in the money's range: part of `money.paid`, shown apart.",
+      }),
+      mrrDinars: z
+        .string()
+        .regex(/^\d+$/)
+        .meta({
+          description:
+            "Monthly recurring revenue in whole dinars: each ACTIVE subscription's next charge (not one " +
+            "ending at its period's end), weekly plans × 52 ÷ 12, yearly ÷ 12, each ÷ its interval count.",
+        }),
+    })
+    .meta({ description: "Subscriptions (docs/subscriptions.md); today and 30 days are Baghdad days." }),
 });
 export type DashboardJson = z.input<typeof dashboard>;
 
@@ -133,6 +154,13 @@ export const adminGetDashboard = defineEndpoint({
               oldestWaitingAgeMs: null,
             },
           ],
+          subscriptions: {
+            active: 42,
+            new: { today: 1, last30Days: 9 },
+            cancelled: { today: 0, last30Days: 3 },
+            renewals: { count: 0, amountFils: "0" },
+            mrrDinars: "840000",
+          },
         },
       },
     },
