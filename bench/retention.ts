@@ -15,9 +15,9 @@
 //    databases on the server wrote meanwhile: an upper bound).
 //
 //   npm run bench:retention
-//   BENCH_WALLET_CALLS=18000000 BENCH_EVENTS=5000000 BENCH_MAX_GB=15 npm run bench:retention
+//   BENCH_WALLET_CALLS=15000000 BENCH_EVENTS=5000000 BENCH_MAX_GB=15 npm run bench:retention
 //
-// The defaults fill 28 M rows, about 14 GB with their indexes: 50 M rows of these shapes take about
+// The defaults fill 25 M rows, about 13 GB with their indexes: 50 M rows of these shapes take about
 // 25 GB (BENCH_WALLET_CALLS=40000000 BENCH_MAX_GB=30). A fill stopped by the budget leaves the
 // last months emptier than the first (rows are spread over the year as planned).
 import { randomBytes } from "node:crypto";
@@ -28,7 +28,7 @@ import { migrateDatabase } from "@/lib/platform/db/migrate-database";
 import { expireWalletCalls, WALLET_CALLS } from "@/lib/platform/retention/expire-wallet-calls";
 import { ensureMonthPartitions, listMonthPartitions, monthStart } from "@/lib/platform/retention/partitions";
 
-const walletCallTotal = Number(process.env.BENCH_WALLET_CALLS ?? 18_000_000);
+const walletCallTotal = Number(process.env.BENCH_WALLET_CALLS ?? 15_000_000);
 const eventTotal = Number(process.env.BENCH_EVENTS ?? 5_000_000);
 const maxBytes = Number(process.env.BENCH_MAX_GB ?? 15) * 1024 ** 3;
 const samples = Number(process.env.BENCH_SAMPLES ?? 2_000);

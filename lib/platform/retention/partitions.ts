@@ -19,8 +19,11 @@ export interface MonthPartition {
   to: Date;
 }
 
-/** How long a drop waits for the table's lock before it gives up until the next run. */
-const DROP_LOCK_TIMEOUT = "5s";
+/**
+ * How long creating or dropping a partition waits for the table's lock before it gives up until the
+ * next run: while it waits, the inserts queued behind it wait too.
+ */
+const DDL_LOCK_TIMEOUT = "1s";
 
 export function monthStart(at: Date, monthsLater = 0): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + monthsLater, 1));
@@ -79,6 +82,7 @@ async function createPartition(tx: Prisma.TransactionClient, spec: PartitionedTa
   );
   const bounds = `FROM ('${p.from.toISOString()}') TO ('${p.to.toISOString()}')`;
   const inRange = `${column} >= '${p.from.toISOString()}' AND ${column} < '${p.to.toISOString()}'`;
+  await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${DDL_LOCK_TIMEOUT}'`);
   const [found] = await tx.$queryRawUnsafe<{ stragglers: boolean }[]>(
     `SELECT EXISTS (SELECT 1 FROM ${fallback} WHERE ${inRange}) AS stragglers`,
   );
@@ -110,7 +114,7 @@ export async function dropPartitionsBefore(
   for (const { name } of expired) {
     const dropped = await prisma
       .$transaction(async (tx) => {
-        await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${DROP_LOCK_TIMEOUT}'`);
+        await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${DDL_LOCK_TIMEOUT}'`);
         await tx.$executeRawUnsafe(`ALTER TABLE ${quote(spec.table)} DETACH PARTITION ${quote(name)}`);
         if (await stillNeeded(tx, name)) throw new PartitionKept();
         await tx.$executeRawUnsafe(`DROP TABLE ${quote(name)}`);
