@@ -9,11 +9,6 @@ export default defineConfig({
     environment: "node",
     pool: "forks",
     maxWorkers: 1,
-    // A browser test that fails is run again, up to twice, before it counts as failed. The reference
-    // mini program's tests in the wallet container still lose a race now and then (a sheet or a
-    // rendered name that does not come within 30 s, different tests each run); until that is found,
-    // a retry keeps CI honest about everything else. A retried test shows as such in the output.
-    retry: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
     alias: { "server-only": new URL("./test/support/server-only-stub.ts", import.meta.url).pathname },

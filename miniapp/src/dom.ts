@@ -17,11 +17,18 @@ export function el(tag: string, attributes: Attributes = {}, ...children: Child[
   return element;
 }
 
-/** The main area's content, replaced whole. */
+/** Marks a notice that stays above whatever page is shown next in the main area (until it is removed). */
+export function staysAbovePages(notice: HTMLElement): HTMLElement {
+  notice.dataset.staysAbovePages = "";
+  return notice;
+}
+
+/** The main area's content, replaced whole but for a notice that stays above the pages. */
 function show(...children: Child[]): void {
   const main = document.getElementById("main");
   if (!main) return;
-  main.replaceChildren(...children.filter((child): child is Node | string => Boolean(child)));
+  const notices = [...main.querySelectorAll(":scope > [data-stays-above-pages]")];
+  main.replaceChildren(...notices, ...children.filter((child): child is Node | string => Boolean(child)));
 }
 
 /**

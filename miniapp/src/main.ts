@@ -4,7 +4,7 @@
 import "./styles.css";
 import { walletLanguage } from "./bridge";
 import { itemCount } from "./cart";
-import { el } from "./dom";
+import { el, staysAbovePages } from "./dom";
 import { backendProblem } from "./errors";
 import { count, initialLanguage, language, setLanguage, t } from "./i18n";
 import { signIn } from "./session";
@@ -78,7 +78,10 @@ function switchLanguage(): void {
   route();
 }
 
-/** A failed sign-in, in words above the page, with a way to try again. */
+/**
+ * A failed sign-in, in words above the page, with a way to try again. It stays when the page it
+ * was put above finishes loading (the catalog may answer after the wallet refused the sign-in).
+ */
 function signInFailed(error: unknown): void {
   const box = problemBox(backendProblem(error), () => {
     box.remove();
@@ -86,7 +89,7 @@ function signInFailed(error: unknown): void {
     route();
   });
   box.id = "sign-in-problem";
-  document.getElementById("main")?.prepend(box);
+  document.getElementById("main")?.prepend(staysAbovePages(box));
 }
 
 /** The page at once; the silent sign-in beside it (the catalog needs no session). */

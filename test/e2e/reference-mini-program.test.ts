@@ -48,7 +48,12 @@ beforeAll(async () => {
   ]);
   await seedDemoCatalog(db.prisma);
   const origin = `http://app-${mini.port}.localhost:${new URL(sandbox.url).port}`;
-  app = await startNextApp({ databaseUrl: db.url, sandbox, extraEnv: { MINI_PROGRAM_ORIGINS: origin } });
+  // The app's jobs go to this test's workers: the default prefix is every other test's too.
+  app = await startNextApp({
+    databaseUrl: db.url,
+    sandbox,
+    extraEnv: { MINI_PROGRAM_ORIGINS: origin, QUEUE_PREFIX: queuePrefix },
+  });
   // The workers reconcile what the wallet left unknown (every second here, not every minute).
   workers = spawnWorkerProcess({
     PATH: process.env.PATH ?? "",
@@ -352,7 +357,16 @@ describe.each(["en", "ar"] as const)("the reference mini program in %s at 390 px
   it("a wallet error at sign-in is said in words with a way to retry; the catalog shows meanwhile", async () => {
     const { page, shop } = await open();
     await page.selectOption("#fault-auth", "1002");
+    // The catalog answers after the wallet has refused (as on a slow network): the words stay.
+    let catalogAnswered = false;
+    await page.route("**/api/mini/products*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      catalogAnswered = true;
+      await route.fallback();
+    });
     await shop.goto(shop.url().split("#")[0] ?? shop.url());
+    await shop.locator("#products li").first().waitFor();
+    expect(catalogAnswered).toBe(true);
     await shop
       .locator("#sign-in-problem")
       .filter({ hasText: say("auth_1002") })

@@ -2,6 +2,7 @@
 // program's frame and the wallet's sheet, and call the bridge from inside the mini program as its
 // own code would (my.*, my.call, AlipayJSBridge.call).
 import type { BrowserContext, Frame, Page } from "playwright-core";
+import { distinctAddress } from "./addresses";
 import { waitUntil } from "./wait";
 
 export interface BridgeAnswer {
@@ -33,6 +34,21 @@ async function miniProgramFrame(page: Page): Promise<Frame> {
 }
 
 /**
+ * The mini program's calls to its backend come from a client address of their own, as a proxy in
+ * front of the backend reports it (X-Forwarded-For). The backend allows each address 20 sessions a
+ * minute, counted in Redis; from 127.0.0.1, every test on the machine (and every CI run sharing the
+ * Redis) would spend that one budget, and a sign-in would now and then be refused with 429. The
+ * header is added as a proxy adds it, on the way: set on the page it would be the mini program's
+ * own, and its CORS preflight (which allows no such header) would fail.
+ */
+async function fromOwnAddress(page: Page): Promise<void> {
+  const address = distinctAddress();
+  await page.route("**/api/mini/**", (route) =>
+    route.continue({ headers: { ...route.request().headers(), "x-forwarded-for": address } }),
+  );
+}
+
+/**
  * Opens the container on the mini program at 390 px, as a new wallet user (the panel's button): a
  * wallet user with this persona is signed in before the mini program starts.
  */
@@ -43,6 +59,7 @@ export async function openInContainer(
   options: { lang?: "en" | "ar"; persona?: string } = {},
 ): Promise<{ page: Page; app: Frame }> {
   const page = await browser.newPage();
+  await fromOwnAddress(page);
   await page.setViewportSize({ width: 390, height: 844 });
   const answer = await page.request.post(`${sandboxUrl}/container/api/wallet-user`, {
     data: { fresh: true, persona: options.persona ?? "normal" },

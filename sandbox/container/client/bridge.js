@@ -8,6 +8,10 @@
   if (window.my?.walletContainer) return;
 
   const pending = new Map();
+  // Ids unique to this document: the container answers a call into the frame's window, which holds
+  // a new document once the mini program reloads; an answer to a call of the page before must not
+  // settle this page's call that happens to have the same number.
+  const documentKey = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   let nextId = 1;
 
   /** postMessage copies data only: the callbacks stay here, keyed by the call's id. */
@@ -28,7 +32,7 @@
         });
         return;
       }
-      const id = nextId++;
+      const id = `${documentKey}:${nextId++}`;
       pending.set(id, resolve);
       window.parent.postMessage(
         { walletContainer: 1, id, api, params: withoutFunctions(params) },
