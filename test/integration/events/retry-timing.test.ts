@@ -148,10 +148,17 @@ describe("retries and ordering", () => {
         expect(afterUp).toBeLessThan(10_000);
         expect(sincePaid).toBeLessThan(OUTAGE_MS + 15_000);
       }
-      const deliveries = await merchant.ctx.prisma.eventDelivery.findMany({
-        where: { orderId: order.id },
-        include: { attemptsLog: { orderBy: { attempt: "asc" } }, event: { select: { type: true } } },
-      });
+      // The receivers see order.paid before the worker settles that batch (the statuses commit once
+      // every delivery in it has answered): read them once settled, or as they stand at the end.
+      const readDeliveries = () =>
+        merchant.ctx.prisma.eventDelivery.findMany({
+          where: { orderId: order.id },
+          include: { attemptsLog: { orderBy: { attempt: "asc" } }, event: { select: { type: true } } },
+        });
+      await merchant
+        .eventually(async () => (await readDeliveries()).every((delivery) => delivery.status === "DELIVERED"))
+        .catch(() => undefined);
+      const deliveries = await readDeliveries();
       for (const delivery of deliveries) {
         const times = delivery.attemptsLog.map((attempt) =>
           ((attempt.createdAt.getTime() - downAt) / 1000).toFixed(1),
