@@ -10,6 +10,8 @@
 //   BENCH_KEEP_DB=bench_admin_x npm run bench:admin  # keep (or reuse) the seeded database
 //   BENCH_CPU_PROF=.bench-profiles npm run bench:admin   (CPU profile of the server; then
 //   npx tsx bench/support/summarize-profile.ts .bench-profiles)
+//   BENCH_PGBOUNCER=1 npm run bench:admin   (the same requests again with the statements unnamed and
+//   through a real PgBouncer in transaction mode, side by side: support/pooled-apps.ts)
 //
 // Goal on the 2-core reference machine: every p95 under 50 ms, export ≥ 50,000 rows/s.
 import type { ChildProcess } from "node:child_process";
@@ -26,6 +28,14 @@ import { merchantAppEnv } from "../test/support/app-env";
 import { generateTestKeyPair } from "../test/support/keys";
 import { createTestOperator } from "../test/support/operators";
 import { freePort } from "../test/support/ports";
+import {
+  formatSideCosts,
+  type PooledApps,
+  type SideCosts,
+  startPooledApps,
+  withPgBouncer,
+  withSideCosts,
+} from "./support/pooled-apps";
 import { startNextApp, stopProcess } from "./support/processes";
 import { seedOrders } from "./support/seed-orders";
 
@@ -119,6 +129,141 @@ async function explain(
   void prisma;
 }
 
+interface ConsoleInputs {
+  auth: Record<string, string>;
+  browser: Record<string, string>;
+  sample: { id: string; payment_id: string }[];
+  deepCursor: string;
+}
+
+interface ConsoleFigures {
+  rows: { name: string; p50: number; p95: number; max: number }[];
+  exportRowsPerSecond: number;
+  /** Requests sent, warm-ups included, and the export. */
+  requests: number;
+}
+
+/** Every list, search, detail and page, then the export, against the app at `appUrl`. */
+async function measureConsole(
+  appUrl: string,
+  { auth, browser, sample, deepCursor }: ConsoleInputs,
+): Promise<ConsoleFigures> {
+  const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+  console.log(
+    `\nadmin API through the standalone server, ${SAMPLES} sequential requests each (after 10 warm-up):`,
+  );
+  const rows = [
+    await measure("order list, first page", () => `${appUrl}/api/admin/orders`, auth),
+    await measure("filtered: status=ACCEPTED", () => `${appUrl}/api/admin/orders?status=ACCEPTED`, auth),
+    await measure(
+      "filtered: ESCROW, 30 days, ≥ 10,000 IQD",
+      () => `${appUrl}/api/admin/orders?flow=ESCROW&from=${monthAgo}&minAmount=10000000`,
+      auth,
+    ),
+    await measure("filtered: needs attention", () => `${appUrl}/api/admin/orders?attention=true`, auth),
+    await measure(
+      "filtered: PAID in the last 7 days",
+      () => `${appUrl}/api/admin/orders?status=PAID&from=${weekAgo}`,
+      auth,
+    ),
+    await measure(
+      `deep keyset page (${(ORDERS * 0.9).toLocaleString("en")} rows in)`,
+      () => `${appUrl}/api/admin/orders?after=${deepCursor}`,
+      auth,
+    ),
+    await measure(
+      "search by paymentId",
+      (i) => `${appUrl}/api/admin/orders?q=${sample[i % sample.length]?.payment_id}`,
+      auth,
+    ),
+    await measure(
+      "order detail with its timeline",
+      (i) => `${appUrl}/api/admin/orders/${sample[i % sample.length]?.id}`,
+      auth,
+    ),
+    // The search box as a caller describes an order (lib/console/orders/order-search.ts).
+    ...(await searchForms(appUrl, auth, sample)),
+  ];
+
+  // The console's own pages (server-rendered HTML) over the same services, as an operator's browser
+  // asks for them: the session in its cookie.
+  console.log(`\nconsole pages (HTML) through the standalone server, ${SAMPLES} sequential requests each:`);
+  rows.push(
+    await measure("page: orders, first page", () => `${appUrl}/admin/orders`, browser),
+    await measure(
+      "page: orders, search by paymentId",
+      (i) => `${appUrl}/admin/orders?q=${sample[i % sample.length]?.payment_id}`,
+      browser,
+    ),
+    await measure(
+      "page: order detail with its timeline",
+      (i) => `${appUrl}/admin/orders/${sample[i % sample.length]?.id}`,
+      browser,
+    ),
+    await measure("page: dashboard", () => `${appUrl}/admin`, browser),
+  );
+
+  const exportStarted = performance.now();
+  const response = await fetch(`${appUrl}/api/admin/orders/export`, { headers: auth });
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.byteLength;
+    for (const byte of chunk) if (byte === 10) lines++;
+  }
+  const seconds = (performance.now() - exportStarted) / 1000;
+  const exported = lines - 1;
+  console.log(
+    `\nCSV export of every order: ${exported.toLocaleString("en")} rows, ${(bytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)} s → ${Math.round(exported / seconds).toLocaleString("en")} rows/s`,
+  );
+  // The goal covers finding and reading orders; the dashboard's aggregates are reported beside it.
+  const worst = Math.max(...rows.filter((row) => row.name !== "page: dashboard").map((row) => row.p95));
+  console.log(
+    `goal: every p95 < 50 ms (worst ${worst.toFixed(1)} ms) and export ≥ 50,000 rows/s (${Math.round(exported / seconds).toLocaleString("en")})`,
+  );
+  return { rows, exportRowsPerSecond: exported / seconds, requests: rows.length * (SAMPLES + 10) + 1 };
+}
+
+/** The same requests through the pooled apps, then one table: p50 / p95 by database path. */
+async function comparePoolers(
+  pooled: PooledApps,
+  databaseUrl: string,
+  inputs: ConsoleInputs,
+  direct: { label: string; result: ConsoleFigures; costs: SideCosts },
+) {
+  const directFigures = direct.result;
+  const results: { label: string; figures: ConsoleFigures; costs: SideCosts }[] = [
+    { label: direct.label, figures: directFigures, costs: direct.costs },
+  ];
+  for (const [index, app] of pooled.apps.entries()) {
+    console.log(`\n=== ${app.label}`);
+    const requests = directFigures.requests;
+    const { result, costs } = await withSideCosts(
+      databaseUrl,
+      index === 1 ? pooled.bouncer : undefined,
+      requests,
+      () => measureConsole(app.url, inputs),
+    );
+    console.log(formatSideCosts(costs));
+    results.push({ label: app.label, figures: result, costs });
+  }
+  console.log(`\np50 / p95 ms by database path: ${results.map((r) => r.label).join(" | ")}`);
+  for (const [index, row] of directFigures.rows.entries()) {
+    const cells = results.map(({ figures }) => {
+      const cell = figures.rows[index];
+      return `${cell?.p50.toFixed(1).padStart(6)} / ${cell?.p95.toFixed(1).padStart(6)}`;
+    });
+    console.log(`${row.name.padEnd(44)} ${cells.join("  |  ")}`);
+  }
+  console.log(
+    `${"PostgreSQL CPU, ms per request (export incl.)".padEnd(44)} ${results.map((r) => r.costs.postgresMs.toFixed(2).padStart(15)).join("  |  ")}`,
+  );
+  console.log(
+    `${"CSV export, rows/s".padEnd(44)} ${results.map((r) => Math.round(r.figures.exportRowsPerSecond).toLocaleString("en").padStart(15)).join("  |  ")}`,
+  );
+}
+
 async function main() {
   if (!existsSync(".next/BUILD_ID"))
     throw new Error("run `npm run build` first: the bench serves the production build");
@@ -126,6 +271,7 @@ async function main() {
   const url = withDatabase(SERVER_URL, name);
   const exists = (await admin(`SELECT 1 FROM pg_database WHERE datname = '${name}'`)).rowCount === 1;
   const children: ChildProcess[] = [];
+  let pooled: PooledApps | undefined;
   try {
     if (!exists) {
       await admin(`CREATE DATABASE ${quoteIdentifier(name)}`);
@@ -157,25 +303,22 @@ async function main() {
     const keys = generateTestKeyPair();
     const port = await freePort();
     const appUrl = `http://127.0.0.1:${port}`;
-    const app = await startNextApp(
-      port,
-      {
-        ...process.env,
-        ...merchantAppEnv({
-          databaseUrl: url,
-          wallet: {
-            baseUrl: "http://127.0.0.1:9",
-            clientId: "bench-admin",
-            privateKeyPem: keys.privateKeyPem,
-            publicKeyPem: keys.publicKeyPem,
-          },
-          publicBaseUrl: appUrl,
-          nodeEnv: "production",
-          extra: { NEXTAUTH_SECRET: secret },
-        }),
-      },
-      { cpuProfileDir: CPU_PROFILE_DIR },
-    );
+    const appEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...merchantAppEnv({
+        databaseUrl: url,
+        wallet: {
+          baseUrl: "http://127.0.0.1:9",
+          clientId: "bench-admin",
+          privateKeyPem: keys.privateKeyPem,
+          publicKeyPem: keys.publicKeyPem,
+        },
+        publicBaseUrl: appUrl,
+        nodeEnv: "production",
+        extra: { NEXTAUTH_SECRET: secret },
+      }),
+    };
+    const app = await startNextApp(port, appEnv, { cpuProfileDir: CPU_PROFILE_DIR });
     children.push(app);
     const auth = viewer.script();
 
@@ -187,82 +330,24 @@ async function main() {
     const deepCursor = Buffer.from(`${deep[0]?.created_at.toISOString()}|${deep[0]?.id}`).toString(
       "base64url",
     );
-    const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
-    const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
 
-    console.log(
-      `\nadmin API through the standalone server, ${SAMPLES} sequential requests each (after 10 warm-up):`,
+    const inputs: ConsoleInputs = {
+      auth,
+      browser: { Cookie: `next-auth.session-token=${viewer.token}` },
+      sample,
+      deepCursor,
+    };
+    const direct = await withSideCosts(
+      url,
+      undefined,
+      (figures) => figures.requests,
+      () => measureConsole(appUrl, inputs),
     );
-    const rows = [
-      await measure("order list, first page", () => `${appUrl}/api/admin/orders`, auth),
-      await measure("filtered: status=ACCEPTED", () => `${appUrl}/api/admin/orders?status=ACCEPTED`, auth),
-      await measure(
-        "filtered: ESCROW, 30 days, ≥ 10,000 IQD",
-        () => `${appUrl}/api/admin/orders?flow=ESCROW&from=${monthAgo}&minAmount=10000000`,
-        auth,
-      ),
-      await measure("filtered: needs attention", () => `${appUrl}/api/admin/orders?attention=true`, auth),
-      await measure(
-        "filtered: PAID in the last 7 days",
-        () => `${appUrl}/api/admin/orders?status=PAID&from=${weekAgo}`,
-        auth,
-      ),
-      await measure(
-        "deep keyset page (900,000 rows in)",
-        () => `${appUrl}/api/admin/orders?after=${deepCursor}`,
-        auth,
-      ),
-      await measure(
-        "search by paymentId",
-        (i) => `${appUrl}/api/admin/orders?q=${sample[i % sample.length]?.payment_id}`,
-        auth,
-      ),
-      await measure(
-        "order detail with its timeline",
-        (i) => `${appUrl}/api/admin/orders/${sample[i % sample.length]?.id}`,
-        auth,
-      ),
-      // The search box as a caller describes an order (lib/console/orders/order-search.ts).
-      ...(await searchForms(appUrl, auth, sample)),
-    ];
-
-    // The console's own pages (server-rendered HTML) over the same services, as an operator's browser
-    // asks for them: the session in its cookie.
-    console.log(`\nconsole pages (HTML) through the standalone server, ${SAMPLES} sequential requests each:`);
-    const browser = { Cookie: `next-auth.session-token=${viewer.token}` };
-    rows.push(
-      await measure("page: orders, first page", () => `${appUrl}/admin/orders`, browser),
-      await measure(
-        "page: orders, search by paymentId",
-        (i) => `${appUrl}/admin/orders?q=${sample[i % sample.length]?.payment_id}`,
-        browser,
-      ),
-      await measure(
-        "page: order detail with its timeline",
-        (i) => `${appUrl}/admin/orders/${sample[i % sample.length]?.id}`,
-        browser,
-      ),
-      await measure("page: dashboard", () => `${appUrl}/admin`, browser),
-    );
-
-    const exportStarted = performance.now();
-    const response = await fetch(`${appUrl}/api/admin/orders/export`, { headers: auth });
-    let bytes = 0;
-    let lines = 0;
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      bytes += chunk.byteLength;
-      for (const byte of chunk) if (byte === 10) lines++;
+    console.log(formatSideCosts(direct.costs));
+    if (withPgBouncer) {
+      pooled = await startPooledApps(appEnv, url);
+      await comparePoolers(pooled, url, inputs, { label: "direct (named statements)", ...direct });
     }
-    const seconds = (performance.now() - exportStarted) / 1000;
-    const exported = lines - 1;
-    console.log(
-      `\nCSV export of every order: ${exported.toLocaleString("en")} rows, ${(bytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)} s → ${Math.round(exported / seconds).toLocaleString("en")} rows/s`,
-    );
-    // The goal covers finding and reading orders; the dashboard's aggregates are reported beside it.
-    const worst = Math.max(...rows.filter((row) => row.name !== "page: dashboard").map((row) => row.p95));
-    console.log(
-      `goal: every p95 < 50 ms (worst ${worst.toFixed(1)} ms) and export ≥ 50,000 rows/s (${Math.round(exported / seconds).toLocaleString("en")})`,
-    );
 
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -285,6 +370,7 @@ async function main() {
     await client.end();
     await prisma.$disconnect();
   } finally {
+    await pooled?.stop();
     await Promise.all(children.map((child) => stopProcess(child)));
     if (!KEEP) await admin(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
   }

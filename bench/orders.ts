@@ -13,6 +13,8 @@
 //   request on its event loop, e.g. the framework floor; see support/baseline-orders-server.ts)
 //   BENCH_CPU_PROF=.bench-profiles npm run bench:orders   (CPU profile of the server; then
 //   npx tsx bench/support/summarize-profile.ts .bench-profiles)
+//   BENCH_PGBOUNCER=1 npm run bench:orders   (also the app with its statements unnamed, and through a
+//   real PgBouncer in transaction mode: support/pooled-apps.ts; BENCH_PGBOUNCER_POOL=10 its pool)
 //
 // Everything runs on 127.0.0.1 with a temporary database, sandbox data dir and ports; load is bounded
 // by rate x seconds.
@@ -28,6 +30,13 @@ import { migrateDatabase } from "@/lib/platform/db/migrate-database";
 import { merchantAppEnv } from "../test/support/app-env";
 import { freePort } from "../test/support/ports";
 import { formatFloorComparison, formatLoadResult, formatRatio, post, runOpenLoop } from "./support/open-loop";
+import {
+  formatSideCosts,
+  type PooledApps,
+  startPooledApps,
+  withPgBouncer,
+  withSideCosts,
+} from "./support/pooled-apps";
 import {
   cpuSecondsOf,
   ensureProductionBuild,
@@ -47,6 +56,7 @@ const customersCount = 20;
 const basket = { flow: "CASHIER", items: [{ sku: "COFFEE", quantity: 2 }] };
 
 const children: ChildProcess[] = [];
+let pooled: PooledApps | undefined;
 const dataDir = mkdtempSync(join(tmpdir(), "orders-bench-sandbox-"));
 const databaseName = `bench_orders_${randomBytes(4).toString("hex")}`;
 const databaseUrl = `postgresql://postgres@127.0.0.1:5432/${databaseName}`;
@@ -126,15 +136,17 @@ try {
   const runId = randomBytes(3).toString("hex");
   const body = JSON.stringify(basket);
 
-  const toApp = (path: string, keyPrefix: string) => (index: number) =>
-    post(`http://127.0.0.1:${appPort}${path}`, {
-      headers: {
-        Authorization: `Bearer ${sessions[index % sessions.length]}`,
-        "Idempotency-Key": `${keyPrefix}-${runId}-${index}`,
-        "Content-Type": "application/json",
-      },
-      body,
-    });
+  const toApp =
+    (path: string, keyPrefix: string, origin = `http://127.0.0.1:${appPort}`) =>
+    (index: number) =>
+      post(`${origin}${path}`, {
+        headers: {
+          Authorization: `Bearer ${sessions[index % sessions.length]}`,
+          "Idempotency-Key": `${keyPrefix}-${runId}-${index}`,
+          "Content-Type": "application/json",
+        },
+        body,
+      });
   const toBaseline =
     (keyPrefix: string, url = baseline.url) =>
     (index: number) => {
@@ -181,8 +193,13 @@ try {
     console.log(formatLoadResult(`baseline + ${burnMs} ms CPU/request`, burned, "orders"));
     console.log(formatRatio(burned, base).replace("(app / baseline)", "(burning baseline / baseline)"));
   }
+  if (withPgBouncer) {
+    pooled = await startPooledApps(appEnv, databaseUrl);
+    await comparePoolers(pooled, load, warm, app, toApp);
+  }
   await prisma.$disconnect();
 } finally {
+  await pooled?.stop();
   await Promise.all(children.map((child) => stopProcess(child)));
   if (cpuProfileDir) console.log(`CPU profile of the server written to ${cpuProfileDir}`);
   rmSync(dataDir, { recursive: true, force: true });
@@ -190,4 +207,34 @@ try {
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
   await admin.end();
+}
+
+/**
+ * The same orders to the app on PostgreSQL directly, with its statements unnamed, and through
+ * PgBouncer, each with what PostgreSQL's backends and PgBouncer spent per order; the direct app
+ * again at the end, to show how much the machine drifted meanwhile.
+ */
+async function comparePoolers(
+  pooled: PooledApps,
+  load: { rate: number; seconds: number; okStatus: number },
+  warm: { rate: number; seconds: number; okStatus: number },
+  direct: ChildProcess,
+  toApp: (path: string, keyPrefix: string, origin?: string) => (index: number) => ReturnType<typeof post>,
+) {
+  const runs = [
+    { label: "direct (named statements)", url: undefined, child: direct, bouncer: undefined },
+    ...pooled.apps.map((app, index) => ({ ...app, bouncer: index === 1 ? pooled.bouncer : undefined })),
+    { label: "direct again", url: undefined, child: direct, bouncer: undefined },
+  ];
+  console.log(`\nthe same load, by database path (${load.rate}/s for ${load.seconds} s each):`);
+  for (const [index, run] of runs.entries()) {
+    await runOpenLoop(warm, toApp("/api/mini/orders", `pwarm${index}`, run.url));
+    const { result, costs } = await withSideCosts(databaseUrl, run.bouncer, load.rate * load.seconds, () =>
+      runOpenLoop(load, toApp("/api/mini/orders", `pool${index}`, run.url), () =>
+        cpuSecondsOf(run.child.pid),
+      ),
+    );
+    console.log(formatLoadResult(run.label, result, "orders"));
+    console.log(formatSideCosts(costs));
+  }
 }
