@@ -18,7 +18,8 @@ const holder = globalThis as typeof globalThis & { __merchantReadModel?: PrismaC
 export function getReadModel(): PrismaClient {
   const url = getEnv().databaseReplicaUrl;
   if (!url) return getPrisma();
-  holder.__merchantReadModel ??= createPrismaClient(url);
+  // DATABASE_POOLER covers the replica too: behind PgBouncer its statements must go unnamed as well.
+  holder.__merchantReadModel ??= createPrismaClient(url, getEnv().databasePooler);
   return holder.__merchantReadModel;
 }
 

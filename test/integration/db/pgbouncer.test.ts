@@ -31,6 +31,8 @@ beforeAll(async () => {
   bouncer = await startPgBouncer({ mode: "transaction", poolSize: POOL_SIZE });
   merchant = await startMerchant({
     sandbox: { settings: { refundDelaySeconds: 0 } },
+    // 30 pay calls at once on a busy machine: no order may end unknown for a slow answer.
+    walletTimeoutMs: 15_000,
     prismaFor: (url) => createPrismaClient(bouncer.urlFor(url), "pgbouncer"),
   });
 }, 60_000);
