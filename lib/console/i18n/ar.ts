@@ -1065,10 +1065,10 @@ export const ar: Messages = {
   "subscriptions.action.resume": "استئناف",
   "subscriptions.action.resume.explain":
     "يُستأنف الخصم (والفترة التي كان خصمها يفشل تُحاوَل فوراً)، ويُلغى الإنهاء المقرر بنهاية الفترة.",
-  "subscriptions.action.cancelAtPeriodEnd": "إلغاء بنهاية الفترة",
+  "subscriptions.action.cancelAtPeriodEnd": "إنهاء بنهاية الفترة",
   "subscriptions.action.cancelAtPeriodEnd.explain":
     "يبقى للزبون الوصول حتى {date} ولا يُخصم شيء بعد ذلك. يمكنك التراجع بالاستئناف حتى ذلك الوقت.",
-  "subscriptions.action.cancelNow": "إلغاء الآن",
+  "subscriptions.action.cancelNow": "إنهاء الآن",
   "subscriptions.action.cancelNow.explain":
     "ينتهي فوراً ولا يُخصم شيء بعده. لا يُسترد أي مبلغ تلقائياً: استرد فترة أدناه إن كان للزبون حق.",
   "subscriptions.action.retryNow": "اخصم الآن",

@@ -1080,10 +1080,10 @@ export const en = {
   "subscriptions.action.resume": "Resume",
   "subscriptions.action.resume.explain":
     "Charging starts again (a period whose charge was failing is tried at once), and a cancellation at the period's end is taken back.",
-  "subscriptions.action.cancelAtPeriodEnd": "Cancel at period end",
+  "subscriptions.action.cancelAtPeriodEnd": "End at period end",
   "subscriptions.action.cancelAtPeriodEnd.explain":
     "The customer keeps access until {date}; nothing more is charged. You can take it back with Resume until then.",
-  "subscriptions.action.cancelNow": "Cancel now",
+  "subscriptions.action.cancelNow": "End now",
   "subscriptions.action.cancelNow.explain":
     "It ends at once and nothing more is charged. Nothing is refunded automatically: refund a period below if the customer is owed money.",
   "subscriptions.action.retryNow": "Charge now",
