@@ -12,6 +12,13 @@
 //   npx tsx bench/support/summarize-profile.ts .bench-profiles)
 //   BENCH_PGBOUNCER=1 npm run bench:admin   (the same requests again with the statements unnamed and
 //   through a real PgBouncer in transaction mode, side by side: support/pooled-apps.ts)
+//   BENCH_REPLICA=1 BENCH_ORDERS=200000 npm run bench:admin   (the console on a read replica)
+//
+// BENCH_REPLICA=1 seeds a private primary with a streaming replica of it (test/support/
+// postgres-replica.ts; the seed reaches the replica through the WAL) and measures every line twice
+// in the same run: the app reading the primary directly, then a second app with
+// DATABASE_REPLICA_URL set, the console's lists, search, export and dashboard on the replica (the
+// order detail stays on the primary). BENCH_DATABASE_SERVER and BENCH_KEEP_DB do not apply to it.
 //
 // Goal on the 2-core reference machine: every p95 under 50 ms, export ≥ 50,000 rows/s.
 import type { ChildProcess } from "node:child_process";
@@ -28,6 +35,7 @@ import { merchantAppEnv } from "../test/support/app-env";
 import { generateTestKeyPair } from "../test/support/keys";
 import { createTestOperator } from "../test/support/operators";
 import { freePort } from "../test/support/ports";
+import { type StreamingReplica, startStreamingReplica } from "../test/support/postgres-replica";
 import {
   formatSideCosts,
   type PooledApps,
@@ -41,8 +49,9 @@ import { seedOrders } from "./support/seed-orders";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
-const SERVER_URL = process.env.BENCH_DATABASE_SERVER ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const KEEP = process.env.BENCH_KEEP_DB;
+const WITH_REPLICA = process.env.BENCH_REPLICA === "1";
+let SERVER_URL = process.env.BENCH_DATABASE_SERVER ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const KEEP = WITH_REPLICA ? undefined : process.env.BENCH_KEEP_DB;
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF || undefined;
 
 async function admin(sql: string) {
@@ -264,9 +273,47 @@ async function comparePoolers(
   );
 }
 
+/** Each line's p50 and p95 read directly and on the replica, in the same run. */
+function printSideBySide(direct: ConsoleFigures, replica: ConsoleFigures) {
+  type Row = ConsoleFigures["rows"][number];
+  const pair = (row: Row | undefined) =>
+    row ? `${row.p50.toFixed(1).padStart(6)} / ${row.p95.toFixed(1).padStart(6)} ms` : "—";
+  console.log(`\n${"".padEnd(46)}direct (p50 / p95)    on the replica (p50 / p95)`);
+  for (const row of direct.rows) {
+    const other = replica.rows.find((candidate) => candidate.name === row.name);
+    console.log(`${row.name.padEnd(44)}  ${pair(row).padEnd(20)}  ${pair(other)}`);
+  }
+  const rate = (value: number) => `${value.toLocaleString("en")} rows/s`;
+  console.log(
+    `${"CSV export".padEnd(44)}  ${rate(direct.exportRowsPerSecond).padEnd(20)}  ${rate(replica.exportRowsPerSecond)}`,
+  );
+}
+
+/** A second app on the same database with the console's reads on `replica`, measured the same way. */
+async function measureOnReplica(
+  replica: StreamingReplica,
+  name: string,
+  appEnv: NodeJS.ProcessEnv,
+  inputs: ConsoleInputs,
+  children: ChildProcess[],
+): Promise<ConsoleFigures> {
+  await replica.caughtUp(600_000);
+  console.log("\n=== the same, with the console on the read replica (DATABASE_REPLICA_URL)");
+  const port = await freePort();
+  const appUrl = `http://127.0.0.1:${port}`;
+  const env = { ...appEnv, PUBLIC_BASE_URL: appUrl, DATABASE_REPLICA_URL: replica.urlOf(name) };
+  children.push(await startNextApp(port, env, {}));
+  return measureConsole(appUrl, inputs);
+}
+
 async function main() {
   if (!existsSync(".next/BUILD_ID"))
     throw new Error("run `npm run build` first: the bench serves the production build");
+  // The same memory as the local server's defaults, for both servers of the pair.
+  const replica = WITH_REPLICA
+    ? await startStreamingReplica({ config: ["shared_buffers = 128MB"] })
+    : undefined;
+  if (replica) SERVER_URL = replica.primaryUrl;
   const name = KEEP ?? `bench_admin_${randomBytes(4).toString("hex")}`;
   const url = withDatabase(SERVER_URL, name);
   const exists = (await admin(`SELECT 1 FROM pg_database WHERE datname = '${name}'`)).rowCount === 1;
@@ -344,6 +391,10 @@ async function main() {
       () => measureConsole(appUrl, inputs),
     );
     console.log(formatSideCosts(direct.costs));
+    if (replica) {
+      const onReplica = await measureOnReplica(replica, name, appEnv, inputs, children);
+      printSideBySide(direct.result, onReplica);
+    }
     if (withPgBouncer) {
       pooled = await startPooledApps(appEnv, url);
       await comparePoolers(pooled, url, inputs, { label: "direct (named statements)", ...direct });
@@ -373,6 +424,7 @@ async function main() {
     await pooled?.stop();
     await Promise.all(children.map((child) => stopProcess(child)));
     if (!KEEP) await admin(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
+    await replica?.stop();
   }
 }
 

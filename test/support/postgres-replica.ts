@@ -167,7 +167,7 @@ function installedMajor(): number {
 }
 
 /** A fresh primary of its own: initdb, trust on 127.0.0.1, replication allowed. */
-async function startPrivatePrimary(): Promise<Server> {
+async function startPrivatePrimary(config: string[]): Promise<Server> {
   const major = installedMajor();
   const dir = newDataDirectory("pg-primary-");
   try {
@@ -191,6 +191,7 @@ async function startPrivatePrimary(): Promise<Server> {
     "wal_level = replica",
     "max_wal_senders = 4",
     "wal_keep_size = 256MB",
+    ...config,
   ]);
   return startServer(dir, port, major);
 }
@@ -252,7 +253,7 @@ async function waitForReplay(primaryUrl: string, replicaUrl: string, timeoutMs: 
 }
 
 /** Base-backs-up the primary at `primaryUrl` into a new directory and starts it as a hot standby. */
-async function startStandby(primaryUrl: string): Promise<Server> {
+async function startStandby(primaryUrl: string, config: string[]): Promise<Server> {
   const facts = await primaryFacts(primaryUrl);
   await allowReplication(primaryUrl);
   const primary = new URL(primaryUrl);
@@ -268,14 +269,16 @@ async function startStandby(primaryUrl: string): Promise<Server> {
   }
   const port = await freePort();
   const mirrored = MIRRORED_SETTINGS.map((name) => `${name} = ${facts.settings[name]}`);
-  writeConfig(dir, [...BASE_CONFIG(port), "hot_standby = on", ...mirrored]);
+  writeConfig(dir, [...BASE_CONFIG(port), "hot_standby = on", ...mirrored, ...config]);
   return startServer(dir, port, facts.major);
 }
 
 export async function startStreamingReplica(
-  options: { primaryUrl?: string } = {},
+  /** `config`: lines added to the configuration of the servers started here (a bench's memory). */
+  options: { primaryUrl?: string; config?: string[] } = {},
 ): Promise<StreamingReplica> {
-  const ownPrimary = options.primaryUrl ? undefined : await startPrivatePrimary();
+  const config = options.config ?? [];
+  const ownPrimary = options.primaryUrl ? undefined : await startPrivatePrimary(config);
   const primaryUrl = options.primaryUrl ?? (ownPrimary as Server).url;
   let standby: Server | undefined;
   const stop = async () => {
@@ -283,7 +286,7 @@ export async function startStreamingReplica(
     await ownPrimary?.stop();
   };
   try {
-    standby = await startStandby(primaryUrl);
+    standby = await startStandby(primaryUrl, config);
     await waitForReplay(primaryUrl, standby.url, 120_000);
   } catch (error) {
     await stop();
