@@ -1,6 +1,6 @@
 // HAProxy (Debian's /usr/sbin/haproxy) in front of app instances, as deploy/haproxy.cfg puts it in
 // front of them in production: round robin, each instance's liveness checked twice a second and
-// taken out after two misses, a request whose connection is refused tried on another instance. A
+// taken out after three misses, a request whose connection is refused tried on another instance. A
 // child of this test process in the foreground (-db), in a temporary folder; stopped by its own pid.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -22,6 +22,8 @@ export interface RunningHaproxy {
   pid: number | undefined;
   /** What HAProxy printed (server state changes, alerts), for failure messages and the report. */
   output(): string;
+  /** Its lines saying an instance went DOWN or came back UP, in order. */
+  stateChanges(): string[];
   stop(): Promise<void>;
 }
 
@@ -63,8 +65,14 @@ export async function startHaproxy(
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  // Every request is logged too (option httplog): state changes are kept apart, all of them.
+  const changes: string[] = [];
   const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-50_000);
+    const text = chunk.toString();
+    output = (output + text).slice(-50_000);
+    for (const line of text.split("\n")) {
+      if (/Server \S+ is (DOWN|UP)\b/.test(line)) changes.push(line.slice(line.indexOf("Server ")));
+    }
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
@@ -94,5 +102,5 @@ export async function startHaproxy(
     await stop();
     throw error;
   }
-  return { url, port, pid: child.pid, output: () => output, stop };
+  return { url, port, pid: child.pid, output: () => output, stateChanges: () => [...changes], stop };
 }

@@ -108,7 +108,11 @@ export function paymentProblems(record: LoadRecord, books: Books): string[] {
   for (const order of books.orders) {
     const payment = payments.get(order.paymentRequestId);
     if (!payment) {
-      problems.push(`order ${order.id}: no payment at the wallet`);
+      // An instance killed between the order's commit and its `pay` leaves an order the wallet never
+      // saw: reconciliation closes it. Only one that claims a payment, or is paid, is a loss.
+      if (order.paymentId !== null || order.status === "PAID") {
+        problems.push(`order ${order.id}: ${order.status}, no payment at the wallet`);
+      }
       continue;
     }
     if (order.paymentId !== payment.paymentId) {

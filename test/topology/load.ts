@@ -62,6 +62,8 @@ function errorCode(text: string): string | undefined {
   try {
     return (JSON.parse(text) as { error?: { code?: string } }).error?.code;
   } catch {
+    // HAProxy's own page: no instance was in rotation, or the one it picked cut the connection.
+    if (text.startsWith("<html>")) return `from HAProxy: ${/<h1>([^<]*)</.exec(text)?.[1] ?? "?"}`;
     return text ? text.slice(0, 40) : undefined;
   }
 }

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { seedDemoCatalog } from "@/lib/payments/catalog/seed-catalog";
-import { createTestDatabase, type TestDatabase } from "@/test/support/database";
+import type { TestDatabase } from "@/test/support/database";
 import { type RunningHaproxy, startHaproxy } from "@/test/support/haproxy";
 import { freePort } from "@/test/support/ports";
 import { type LocalCluster, startRedisCluster } from "@/test/support/redis-cluster";
@@ -126,16 +126,15 @@ function settingsOf(input: {
 
 export async function startStack(
   release: InstalledRelease,
-  databaseTier: (db: TestDatabase) => Promise<DatabaseTier>,
+  databaseTier: () => Promise<{ db: TestDatabase; tier: DatabaseTier }>,
 ): Promise<Stack> {
-  const [db, sandbox, cluster, kitchen] = await Promise.all([
-    createTestDatabase(),
+  const [{ db, tier: database }, sandbox, cluster, kitchen] = await Promise.all([
+    databaseTier(),
     startTestSandbox(),
     startRedisCluster(),
     startKitchen(),
   ]);
   await seedDemoCatalog(db.prisma);
-  const database = await databaseTier(db);
   const secrets = {
     TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     SESSION_SECRET: randomBytes(32).toString("base64"),

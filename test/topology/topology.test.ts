@@ -75,7 +75,8 @@ async function killApp(): Promise<Failover> {
   const at = Date.now();
   await app.process.stop("SIGKILL");
   const down = await waitUntil(
-    async () => stack.haproxy.output().includes(`${app.name} is DOWN`) && Date.now(),
+    async () =>
+      stack.haproxy.stateChanges().some((line) => line.includes(`${app.name} is DOWN`)) && Date.now(),
     { timeoutMs: 20_000, what: `HAProxy to take ${app.name} out`, intervalMs: 20 },
   ).catch(() => undefined);
   return {
@@ -156,8 +157,22 @@ async function report(record: LoadRecord, failovers: Failover[]) {
       `failed attempts over the whole run (each re-sent): ${errorKinds(record.attempts) || "none"}`,
       ...failovers.map((failover) => formatSummary(summarize(record, failover, delays))),
       await retriedHooks(),
+      `HAProxy's instance state changes:${stack.haproxy
+        .stateChanges()
+        .map((line) => `\n  ${line.slice(0, 110)}`)
+        .join("")}`,
     ].join("\n"),
   );
+}
+
+/** The app's own log lines for each 500 a client gave up on (by the reference the answer named). */
+function explainInternalErrors(record: LoadRecord) {
+  for (const failure of record.unrecovered) {
+    const reference = /Reference: ([\w-]+)/.exec(failure.body ?? "")?.[1];
+    if (!reference) continue;
+    const lines = stack.processes().flatMap((started) => started.linesWith(reference));
+    console.log(`topology: ${failure.kind} ${failure.key} ended with ${reference}:\n${lines.join("\n")}`);
+  }
 }
 
 describe("the topology of docs/deployment.md under load, through failovers", () => {
@@ -193,6 +208,7 @@ describe("the topology of docs/deployment.md under load, through failovers", () 
         `the work in flight settled ${Date.now() - settling} ms later`,
     );
     await report(record, failovers);
+    explainInternalErrors(record);
 
     expect(record.unrecovered, "requests never answered, or refused for good").toEqual([]);
     expect(record.cashierFailures, "payments the cashier refused").toEqual([]);
