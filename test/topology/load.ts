@@ -45,14 +45,25 @@ export interface LoadRecord {
   /** Requests never answered within their minute (or refused for good): outcomes, not timings. */
   unrecovered: { kind: Kind; key: string; last: Attempt["status"]; body?: string }[];
   cashierFailures: string[];
+  /** The references of 500 answers (re-sent all the same), to find them in the app's log. */
+  internalErrors: string[];
 }
 
 export function newLoadRecord(): LoadRecord {
-  return { attempts: [], orders: new Map(), refunds: new Map(), unrecovered: [], cashierFailures: [] };
+  return {
+    attempts: [],
+    orders: new Map(),
+    refunds: new Map(),
+    unrecovered: [],
+    cashierFailures: [],
+    internalErrors: [],
+  };
 }
 
-const GIVE_UP_AFTER_MS = 60_000;
-const ATTEMPT_TIMEOUT_MS = 20_000;
+// A request not answered within two minutes of re-sending is an outcome, not a slow moment: each
+// attempt waits as long as HAProxy waits for an instance (timeout server 30s).
+const GIVE_UP_AFTER_MS = 120_000;
+const ATTEMPT_TIMEOUT_MS = 30_000;
 /** Answers that say "try again" (the request may or may not have had its effect). */
 const RETRY = (status: number) => status >= 500 || status === 409 || status === 429 || status === 408;
 
@@ -97,6 +108,8 @@ async function untilAnswered(
       ...(ok ? {} : { code: errorCode(text) }),
     });
     if (ok) return JSON.parse(text) as Record<string, unknown>;
+    const reference = status === 500 ? /Reference: ([\w-]+)/.exec(text)?.[1] : undefined;
+    if (reference) record.internalErrors.push(reference);
     const retryable = status === "no answer" || RETRY(status);
     if (!retryable || Date.now() > giveUpAt) {
       record.unrecovered.push({ kind, key, last: status, body: text.slice(0, 300) });
@@ -119,16 +132,22 @@ export async function customerLoop(target: LoadTarget, index: number): Promise<v
   const { url, record, sandbox } = target;
   const address = `203.0.113.${index + 1}`;
   const { userId } = await sandbox.createUser();
-  const { authCode } = await sandbox.createAuthCode(userId, ["USER_ID"]);
-  const session = await untilAnswered(record, "order", `session-${index}`, (signal) =>
-    fetch(`${url}/api/mini/session`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Forwarded-For": address },
-      body: JSON.stringify({ authCode }),
-      signal,
-    }),
-  );
+  // An auth code is good once: a session attempt whose answer was lost asks the wallet for another,
+  // as the mini program's my.getAuthCode would.
+  let session: Record<string, unknown> | undefined;
+  for (let attempt = 0; attempt < 5 && !session; attempt++) {
+    const { authCode } = await sandbox.createAuthCode(userId, ["USER_ID"]);
+    session = await untilAnswered(record, "order", `session-${index}`, (signal) =>
+      fetch(`${url}/api/mini/session`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": address },
+        body: JSON.stringify({ authCode }),
+        signal,
+      }),
+    );
+  }
   if (!session) return;
+  record.unrecovered = record.unrecovered.filter((failure) => failure.key !== `session-${index}`);
   const token = String(session.sessionToken);
   while (!target.stopped()) {
     await oneOrder(target, token, address, String((session.customer as { id: string }).id));

@@ -70,11 +70,12 @@ interface WorkerInstance {
 export interface DatabaseTier {
   /** DATABASE_URL of the app and the workers (PgBouncer's when it is in front). */
   url: string;
-  /** Extra settings (DATABASE_REPLICA_URL, …). */
+  /** Extra settings (DATABASE_POOLER, DATABASE_DIRECT_URL, DATABASE_REPLICA_URL). */
   env: Record<string, string>;
   /** What is in front of or beside the primary, for the report. */
   pieces: string[];
   replica?: { pause(): Promise<void>; resume(): Promise<void> };
+  /** Called once the test database is dropped. */
   stop(): Promise<void>;
 }
 
@@ -150,8 +151,9 @@ export async function startStack(
   stack.stop = async () => {
     await Promise.all(all.map((started) => started.stop("SIGKILL")));
     await stack.haproxy?.stop();
-    await Promise.all([sandbox.close(), kitchen.close(), cluster.stop(), database.stop()]);
+    await Promise.all([sandbox.close(), kitchen.close(), cluster.stop()]);
     await db.drop();
+    await database.stop();
   };
   try {
     stack.haproxy = await startHaproxy(

@@ -165,13 +165,11 @@ async function report(record: LoadRecord, failovers: Failover[]) {
   );
 }
 
-/** The app's own log lines for each 500 a client gave up on (by the reference the answer named). */
+/** The app's own log lines for the first 500 answers (by the reference each named). */
 function explainInternalErrors(record: LoadRecord) {
-  for (const failure of record.unrecovered) {
-    const reference = /Reference: ([\w-]+)/.exec(failure.body ?? "")?.[1];
-    if (!reference) continue;
+  for (const reference of record.internalErrors.slice(0, 3)) {
     const lines = stack.processes().flatMap((started) => started.linesWith(reference));
-    console.log(`topology: ${failure.kind} ${failure.key} ended with ${reference}:\n${lines.join("\n")}`);
+    console.log(`topology: 500 ${reference}:\n${lines.map((line) => line.slice(0, 1_500)).join("\n")}`);
   }
 }
 
