@@ -283,7 +283,7 @@ function printSideBySide(direct: ConsoleFigures, replica: ConsoleFigures) {
     const other = replica.rows.find((candidate) => candidate.name === row.name);
     console.log(`${row.name.padEnd(44)}  ${pair(row).padEnd(20)}  ${pair(other)}`);
   }
-  const rate = (value: number) => `${value.toLocaleString("en")} rows/s`;
+  const rate = (value: number) => `${Math.round(value).toLocaleString("en")} rows/s`;
   console.log(
     `${"CSV export".padEnd(44)}  ${rate(direct.exportRowsPerSecond).padEnd(20)}  ${rate(replica.exportRowsPerSecond)}`,
   );
