@@ -1,7 +1,8 @@
 // Subscriptions end to end against the production build: a customer binds an agreement and
 // subscribes through /api/mini/subscriptions, then pauses; an operator finds the subscription in the
-// console's list and opens its page, on a 390 px phone in English and in Arabic, each page checked
-// with axe-core and for sideways scrolling.
+// console's list (its filters and search box) and opens its page, on a 390 px phone in English and in
+// Arabic, each page checked with axe-core and for sideways scrolling; then resumes it and sets it to
+// end at its period's end through the page's dialogs.
 // Needs a production build (`npm run build`, which .ci/run does before the browser tests).
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -132,4 +133,54 @@ describe("the console's subscriptions on a phone", () => {
       await page.close();
     },
   );
+});
+
+describe("the console's subscription list's filters and a subscription's actions", () => {
+  it.each([
+    ["en", "Subscriptions of this plan.", "Nothing matches"],
+    ["ar", "اشتراكات هذه الخطة.", "لا شيء يطابق"],
+  ] as const)(
+    "%s: the search box finds the plan by its SKU; a status without any says so",
+    async (locale, found, none) => {
+      const page = await phone(locale);
+      await open(page, "/admin/subscriptions?q=coffee-club");
+      await expect(page.locator("[data-match=plan]").textContent()).resolves.toBe(found);
+      await expect(page.locator("tbody tr").count()).resolves.toBe(1);
+      await open(page, "/admin/subscriptions?q=NO-SUCH-PLAN");
+      await expect(page.locator(".notice-warn").textContent()).resolves.toContain(none);
+      await open(page, "/admin/subscriptions?status=CANCELLED");
+      await expect(page.locator("tbody tr").count()).resolves.toBe(0);
+      await page.close();
+    },
+  );
+
+  it("resumes in English, then sets it to end at the period's end in Arabic, each through its dialog", async () => {
+    const en = await phone("en");
+    await open(en, `/admin/subscriptions/${subscriptionId}`);
+    await en.locator("[data-dialog=resume]").click();
+    await expect(en.locator("dialog[open]").textContent()).resolves.toContain("Charging starts again");
+    expect(await axeFindings(en), "the resume dialog").toEqual([]);
+    await en.locator("dialog[open] [data-confirm]").click();
+    await en.locator("[data-status=ACTIVE]").first().waitFor();
+    await en.close();
+
+    const ar = await phone("ar");
+    await open(ar, `/admin/subscriptions/${subscriptionId}`);
+    await ar.locator("[data-dialog=cancel-at-period-end]").click();
+    await expect(ar.locator("dialog[open] h2").textContent()).resolves.toBe("إنهاء بنهاية الفترة");
+    expect(await axeFindings(ar), "the end-at-period-end dialog").toEqual([]);
+    await ar.locator("dialog[open] [data-confirm]").click();
+    await ar.getByText("ينتهي بنهاية الفترة").first().waitFor();
+    // Still active until then, and the resume to take it back is offered.
+    await expect(ar.locator("[data-status=ACTIVE]").count()).resolves.toBeGreaterThan(0);
+    await expect(ar.locator("[data-dialog=resume]").count()).resolves.toBe(1);
+    await ar.close();
+    const stored = await db.prisma.subscription.findUniqueOrThrow({ where: { id: subscriptionId } });
+    expect([stored.status, stored.cancelAtPeriodEnd]).toEqual(["ACTIVE", true]);
+    const audit = await db.prisma.auditEntry.findMany({
+      where: { subjectId: subscriptionId },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(audit.map((entry) => entry.action)).toEqual(["subscription.resume", "subscription.cancel"]);
+  });
 });
