@@ -191,8 +191,10 @@ type Period = Detail["periods"][number];
 
 /** A period's state; one being dunned with its failed tries, the last code and its next try. */
 function PeriodState({ period, locale, t }: { period: Period; locale: Locale; t: Translate }) {
+  // One block: in the phone's card layout a cell lays out its children in a row, which would
+  // stretch the badge to the height of the lines beside it.
   return (
-    <>
+    <div>
       <PeriodStatusBadge status={period.status} dunning={isDunning(period)} t={t} />
       {isDunning(period) ? (
         <div className="sub">
@@ -208,7 +210,7 @@ function PeriodState({ period, locale, t }: { period: Period; locale: Locale; t:
           </div>
         </div>
       ) : null}
-    </>
+    </div>
   );
 }
 
