@@ -164,12 +164,13 @@ function SubscriptionsTable({ list, locale, t }: { list: List; locale: Locale; t
           </td>
           <td className="num" data-label={t("subscriptions.col.nextCharge")}>
             {subscription.nextCharge ? (
-              <>
+              // One block, so the phone's card layout stacks the date under the amount.
+              <div>
                 <Amount fils={subscription.nextCharge.amountFils} locale={locale} />
                 <div className="sub">
                   <Time at={subscription.nextCharge.at} locale={locale} />
                 </div>
-              </>
+              </div>
             ) : (
               <span className="muted">{t("subscriptions.nothingDue")}</span>
             )}

@@ -162,7 +162,9 @@ function PeriodsTable({
             <PeriodState period={period} locale={locale} t={t} />
           </td>
           <td data-label={t("subscriptions.col.dates")}>
-            <Time at={period.startsAt} locale={locale} /> – <Time at={period.endsAt} locale={locale} />
+            <div>
+              <Time at={period.startsAt} locale={locale} /> – <Time at={period.endsAt} locale={locale} />
+            </div>
           </td>
           <td className="num" data-label={t("subscriptions.col.amount")}>
             <Amount fils={period.amountFils} locale={locale} />
