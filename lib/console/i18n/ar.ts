@@ -1127,4 +1127,9 @@ export const ar: Messages = {
   "subscriptionEvent.CANCELLATION_SCHEDULED": "سينتهي بنهاية الفترة",
   "subscriptionEvent.CANCELLATION_WITHDRAWN": "تم التراجع عن الإلغاء",
   "subscriptionEvent.CHARGE_RETRY_REQUESTED": "طلب موظف الخصم الآن",
+  "subscriptionEvent.SUBSCRIPTION_NOTICE.reminder": "تذكير الزبون بالخصم القادم",
+  "subscriptionEvent.SUBSCRIPTION_NOTICE.payment_failed": "إبلاغ الزبون بفشل الخصم",
+  "subscriptionEvent.SUBSCRIPTION_NOTICE.past_due": "إبلاغ الزبون بتأخر الدفع",
+  "subscriptionEvent.SUBSCRIPTION_NOTICE.cancelled": "إبلاغ الزبون بانتهاء الاشتراك",
+  "actor.worker.subscriptions": "الفوترة التلقائية",
 };

@@ -1140,6 +1140,11 @@ export const en = {
   "subscriptionEvent.CANCELLATION_SCHEDULED": "Set to end at the period's end",
   "subscriptionEvent.CANCELLATION_WITHDRAWN": "Cancellation taken back",
   "subscriptionEvent.CHARGE_RETRY_REQUESTED": "Charge now asked by an operator",
+  "subscriptionEvent.SUBSCRIPTION_NOTICE.reminder": "Customer reminded of the coming charge",
+  "subscriptionEvent.SUBSCRIPTION_NOTICE.payment_failed": "Customer told the charge failed",
+  "subscriptionEvent.SUBSCRIPTION_NOTICE.past_due": "Customer told the subscription is past due",
+  "subscriptionEvent.SUBSCRIPTION_NOTICE.cancelled": "Customer told the subscription ended",
+  "actor.worker.subscriptions": "automatic billing",
 } as const;
 
 export type MessageKey = keyof typeof en;

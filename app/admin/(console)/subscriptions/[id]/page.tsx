@@ -6,8 +6,9 @@ import { DataTable } from "@/app/admin/_ui/data-table";
 import { Amount, FullId, ShortId, Time } from "@/app/admin/_ui/format";
 import { PageHead } from "@/app/admin/_ui/page-head";
 import { PersonChip } from "@/app/admin/_ui/person";
+import { type ActorContext, actorWords } from "@/app/admin/_ui/record-words";
 import { ResultCode } from "@/app/admin/_ui/result-code";
-import { type ActorName, actorNames } from "@/lib/console/actor-names";
+import { actorNames } from "@/lib/console/actor-names";
 import { dynamicKey, type Locale, type Translate } from "@/lib/console/i18n/translate";
 import { peopleOf } from "@/lib/console/subscriptions/list-subscriptions";
 import { getConsoleSubscription, isDunning } from "@/lib/console/subscriptions/subscription-detail";
@@ -61,7 +62,12 @@ export default async function SubscriptionPage({ params }: { params: Promise<{ i
         t={t}
       />
       <h2>{t("subscriptions.timeline")}</h2>
-      <TimelineTable timeline={timeline} actorName={actorName} locale={locale} t={t} />
+      <TimelineTable
+        timeline={timeline}
+        who={{ t, operatorName: (actor) => actorName(actor), customerName: person?.name }}
+        locale={locale}
+        t={t}
+      />
     </>
   );
 }
@@ -241,12 +247,12 @@ function Tries({ tries, locale, t }: { tries: Period["tries"]; locale: Locale; t
 
 function TimelineTable({
   timeline,
-  actorName,
+  who,
   locale,
   t,
 }: {
   timeline: Detail["timeline"];
-  actorName: ActorName;
+  who: ActorContext;
   locale: Locale;
   t: Translate;
 }) {
@@ -266,7 +272,7 @@ function TimelineTable({
           </td>
           <td data-label={t("subscriptions.col.what")}>{timelineWords(event, t)}</td>
           <td data-label={t("subscriptions.col.who")}>
-            <bdi>{actorName(event.actor) ?? "—"}</bdi>
+            <bdi>{event.actor ? actorWords(event.actor, who) : "—"}</bdi>
           </td>
         </tr>
       ))}
@@ -276,8 +282,13 @@ function TimelineTable({
 
 /** "Period 2 paid", "Cancelled": the line's type in words, its period when it names one. */
 function timelineWords(event: Detail["timeline"][number], t: Translate): string {
-  const detail = (event.detail ?? {}) as { period?: unknown };
-  const words = t(dynamicKey("subscriptionEvent", event.type));
+  const detail = (event.detail ?? {}) as { period?: unknown; kind?: unknown };
+  // A message to the customer names what it told them: "Customer told: reminder before the charge".
+  const key =
+    event.type === "SUBSCRIPTION_NOTICE" && typeof detail.kind === "string"
+      ? `${event.type}.${detail.kind}`
+      : event.type;
+  const words = t(dynamicKey("subscriptionEvent", key));
   const known = words !== t("common.none");
   const text = known ? words : event.type;
   return typeof detail.period === "number"
