@@ -6,6 +6,7 @@ import { useState } from "react";
 import type { ApiAnswer } from "./admin-api";
 import { useErrorText } from "./error-words";
 import { useT } from "./i18n-client";
+import { useHydrated } from "./use-hydrated";
 
 export function ApiActionButton(props: {
   /** The call that does it, through the console's typed client (console-api.ts). */
@@ -19,6 +20,7 @@ export function ApiActionButton(props: {
   data?: Record<`data-${string}`, string>;
 }) {
   const t = useT();
+  const hydrated = useHydrated();
   const errorText = useErrorText();
   const router = useRouter();
   const [state, setState] = useState<{ working: boolean; message?: string; failed?: boolean }>({
@@ -30,7 +32,7 @@ export function ApiActionButton(props: {
         type="button"
         className="btn btn-small"
         title={props.explain}
-        disabled={state.working}
+        disabled={!hydrated || state.working}
         {...props.data}
         onClick={async () => {
           setState({ working: true });

@@ -5,6 +5,7 @@
 import { useRouter } from "next/navigation";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { useT } from "./i18n-client";
+import { useHydrated } from "./use-hydrated";
 
 export function FormDialog(props: {
   trigger: string;
@@ -20,6 +21,7 @@ export function FormDialog(props: {
   const t = useT();
   const router = useRouter();
   const dialog = useRef<HTMLDialogElement>(null);
+  const hydrated = useHydrated();
   const [problem, setProblem] = useState("");
   const [working, setWorking] = useState(false);
 
@@ -42,6 +44,7 @@ export function FormDialog(props: {
         type="button"
         className={props.triggerClass ?? "btn btn-primary"}
         data-dialog={props.triggerData}
+        disabled={!hydrated}
         onClick={() => {
           setProblem("");
           dialog.current?.showModal();

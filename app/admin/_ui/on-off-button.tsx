@@ -6,6 +6,7 @@ import { useState } from "react";
 import type { ApiAnswer } from "./admin-api";
 import { useErrorText } from "./error-words";
 import { useT } from "./i18n-client";
+import { useHydrated } from "./use-hydrated";
 
 export function OnOffButton(props: {
   /** Sends the change to the opposite of what is on now. */
@@ -15,6 +16,7 @@ export function OnOffButton(props: {
   data: Record<`data-${string}`, string>;
 }) {
   const t = useT();
+  const hydrated = useHydrated();
   const errorText = useErrorText();
   const router = useRouter();
   const [problem, setProblem] = useState("");
@@ -24,7 +26,7 @@ export function OnOffButton(props: {
       <button
         type="button"
         className="btn btn-small"
-        disabled={working}
+        disabled={!hydrated || working}
         {...props.data}
         onClick={async () => {
           setWorking(true);

@@ -14,6 +14,7 @@ import { type Followed, isFinal, useFollowToFinal } from "./follow-to-final";
 import { FormDialog } from "./form-dialog";
 import { useLocale, useT } from "./i18n-client";
 import { describeFollowed, type Moved } from "./order-action-result";
+import { useHydrated } from "./use-hydrated";
 
 interface ControlsProps {
   requestId: string;
@@ -143,6 +144,7 @@ function ApproveRefundRequest(props: ControlsProps) {
   const t = useT();
   const router = useRouter();
   const dialog = useRef<HTMLDialogElement>(null);
+  const hydrated = useHydrated();
   const titleId = useId();
   const customer = props.customer ?? t("action.theCustomer");
   const { approve, problem, working, sent, result } = useApproval(props, customer);
@@ -159,6 +161,7 @@ function ApproveRefundRequest(props: ControlsProps) {
         type="button"
         className="btn btn-small btn-primary"
         data-dialog={`approve-${props.requestId}`}
+        disabled={!hydrated}
         onClick={() => dialog.current?.showModal()}
       >
         {t("approvals.approve")}

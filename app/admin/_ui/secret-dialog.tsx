@@ -7,6 +7,7 @@ import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import type { SentAnswer } from "./console-api";
 import { useErrorText } from "./error-words";
 import { useT } from "./i18n-client";
+import { useHydrated } from "./use-hydrated";
 
 interface SecretDialogProps {
   /** The trigger's `data-dialog`, which the browser tests find it by. */
@@ -27,6 +28,7 @@ export function SecretDialog(props: SecretDialogProps) {
   const t = useT();
   const router = useRouter();
   const dialog = useRef<HTMLDialogElement>(null);
+  const hydrated = useHydrated();
   const titleId = useId();
   const [secret, setSecret] = useState<string | null>(null);
 
@@ -42,6 +44,7 @@ export function SecretDialog(props: SecretDialogProps) {
         type="button"
         className="btn btn-primary"
         data-dialog={props.name}
+        disabled={!hydrated}
         onClick={() => {
           setSecret(null);
           dialog.current?.showModal();
