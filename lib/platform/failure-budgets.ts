@@ -57,7 +57,24 @@ return 0`;
 /** The same rule in this process, for when Redis cannot be reached. */
 const inMemory = new Map<string, { used: number; endsAt: number }>();
 
+/** How often the memory copy forgets budgets whose window has passed (Redis expires its own keys). */
+const SWEEP_EVERY_MS = 60_000;
+let nextSweepAt = 0;
+
+/** Without this, every address that ever failed during an outage would stay in memory for good. */
+function forgetEndedBudgets(now: number): void {
+  if (now < nextSweepAt) return;
+  nextSweepAt = now + SWEEP_EVERY_MS;
+  for (const [key, entry] of inMemory) if (entry.endsAt <= now) inMemory.delete(key);
+}
+
+/** Budgets kept in this process's memory now: the outage copy's size, for tests and metrics. */
+export function failureBudgetsInMemory(): number {
+  return inMemory.size;
+}
+
 function reserveInMemory(budgets: FailureBudget[], now = Date.now()): [number, number] {
+  forgetEndedBudgets(now);
   const current = (budget: FailureBudget) => {
     const entry = inMemory.get(budget.key);
     return entry && entry.endsAt > now ? entry : undefined;

@@ -20,7 +20,9 @@ vi.mock("@/lib/platform/redis", async (importOriginal) => ({
 }));
 vi.mock("@/lib/platform/log", () => ({ getLogger: () => ({ warn: () => undefined }) }));
 
-const { reserveFailure, forgetFailures } = await import("@/lib/platform/failure-budgets");
+const { reserveFailure, forgetFailures, failureBudgetsInMemory } = await import(
+  "@/lib/platform/failure-budgets"
+);
 
 afterAll(() => unreachable.disconnect());
 
@@ -54,5 +56,19 @@ describe("failure budgets without Redis", () => {
     expect((await reserveFailure([one])).ok).toBe(true);
     await forgetFailures([one.key]);
     expect((await reserveFailure([one])).ok).toBe(true);
+  });
+
+  it("forget budgets whose window has passed, so a long outage does not keep every address for good", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      for (let i = 0; i < 50; i += 1) await reserveFailure([budget(5)]);
+      const during = failureBudgetsInMemory();
+      expect(during).toBeGreaterThanOrEqual(50);
+      vi.setSystemTime(Date.now() + 61_000 + 60_000);
+      await reserveFailure([budget(5)]);
+      expect(failureBudgetsInMemory()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
