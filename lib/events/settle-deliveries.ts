@@ -82,7 +82,7 @@ export async function settleDeliveries(
         AS attempt (id, delivery_id, attempt, ok, status_code, latency_ms, request, response, failure)`;
     await announceDead(tx, outcomes, plans);
     return trackEndpoints(tx, outcomes, options.webhookDisableAfterMs);
-  });
+  }, SETTLE_TRANSACTION);
   return {
     delivered: plans.filter((plan) => plan.status === "DELIVERED").length,
     retried: plans.filter((plan) => plan.status === "PENDING").length,
@@ -98,6 +98,13 @@ function errorOf(attempt: AttemptRecord): string | null {
 }
 
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+/**
+ * The batch's hooks have run by now, still holding the pool's connections with their own queries; the
+ * default 2 s wait for one would fail the settle, and every delivery of the batch would run again
+ * once its lease passed. Recording what already happened is worth a longer wait.
+ */
+const SETTLE_TRANSACTION = { maxWait: 15_000, timeout: 30_000 };
 
 /**
  * `delivery.dead` for each delivery that gave up, in the same transaction, so alerts can tell a
