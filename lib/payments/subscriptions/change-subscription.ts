@@ -49,8 +49,9 @@ async function withLockedSubscription<T>(
 }
 
 function refuse(subscription: LockedSubscription, what: string): never {
+  const state = subscription.status.toLowerCase().replace("_", " ");
   throw new StateInvalidError(
-    `A ${subscription.status.toLowerCase().replace("_", " ")} subscription cannot be ${what}.`,
+    `${/^[aeiou]/.test(state) ? "An" : "A"} ${state} subscription cannot be ${what}.`,
     {
       status: subscription.status,
     },

@@ -116,7 +116,7 @@ export const adminResumeSubscription = defineEndpoint({
       response: {
         status: 409,
         body: {
-          error: { code: "ORDER_STATUS_INVALID", message: "A active subscription cannot be resumed." },
+          error: { code: "ORDER_STATUS_INVALID", message: "An active subscription cannot be resumed." },
         },
       },
     },
