@@ -11,6 +11,7 @@ import { TOTP } from "otpauth";
 import type { Page } from "playwright-core";
 import { startOperatorSession } from "@/lib/operators/sessions/operator-sessions";
 import { seedDemoCatalog } from "@/lib/payments/catalog/seed-catalog";
+import { definePlan } from "@/lib/payments/subscriptions/plans";
 import type { PrismaClient } from "@/lib/platform/db";
 import { launchBrowser } from "@/test/support/browser";
 import { createTestDatabase } from "@/test/support/database";
@@ -96,6 +97,30 @@ async function main() {
       { timeoutMs: 20_000, what: "the demo refund to complete" },
     );
 
+    // Demo subscriptions on agreement pay: two plans; one customer subscribed to each, one paused,
+    // one ending at its period's end, each first period charged through the bound agreement.
+    const coffeeClub = await definePlan(db.prisma, {
+      sku: "COFFEE-CLUB",
+      name: "Coffee club",
+      nameArabic: "نادي القهوة",
+      priceFils: 20_000_000n,
+      intervalUnit: "MONTH",
+    });
+    const datesBox = await definePlan(db.prisma, {
+      sku: "DATES-BOX",
+      name: "Weekly dates box",
+      nameArabic: "علبة التمر الأسبوعية",
+      priceFils: 6_500_000n,
+      intervalUnit: "WEEK",
+    });
+    const [first, second, third] = customers;
+    if (!first || !second || !third) throw new Error("three demo customers expected");
+    const shownSubscription = await first.subscribe(coffeeClub.id);
+    const paused = await second.subscribe(datesBox.id);
+    await second.changeSubscription(paused.subscriptionId, "pause");
+    const ending = await third.subscribe(coffeeClub.id);
+    await third.changeSubscription(ending.subscriptionId, "cancel", { atPeriodEnd: true });
+
     // Demo history: the paid cashier orders spread over the last 30 days (oldest first).
     for (const [index, order] of paid.slice(1).entries()) {
       const daysAgo = 29 - index * 2;
@@ -175,6 +200,11 @@ async function main() {
     await shoot("roles-phone-ar", "/admin/roles", { locale: "ar", phone: true });
     await shoot("approvals", "/admin/approvals", { locale: "en" });
     await shoot("approvals-phone-ar", "/admin/approvals", { locale: "ar", phone: true });
+    const subscriptionPage = `/admin/subscriptions/${shownSubscription.subscriptionId}`;
+    await shoot("subscriptions", "/admin/subscriptions", { locale: "en" });
+    await shoot("subscriptions-phone-ar", "/admin/subscriptions", { locale: "ar", phone: true });
+    await shoot("subscription-detail", subscriptionPage, { locale: "en" });
+    await shoot("subscription-detail-phone-ar", subscriptionPage, { locale: "ar", phone: true });
     await shoot("sessions", "/admin/sessions", { locale: "en" });
     await shoot("sessions-phone-ar", "/admin/sessions", { locale: "ar", phone: true });
     const startTwoStep = async (page: Page) => {

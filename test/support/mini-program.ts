@@ -20,6 +20,17 @@ export interface MiniProgramUser {
   pay(order: PlacedOrder): Promise<void>;
   orderStatus(orderId: string): Promise<string>;
   confirmReceipt(orderId: string): Promise<Response>;
+  /**
+   * Subscribes to a plan as the mini program's subscriptions page does: signs an agreement at the
+   * sandbox's agreement page and binds it (the first time), then subscribes with an Idempotency-Key.
+   */
+  subscribe(planId: string): Promise<{ subscriptionId: string; status: string }>;
+  /** A subscription action of the mini program: pause, resume, or cancel (at the period's end by default). */
+  changeSubscription(
+    subscriptionId: string,
+    action: "pause" | "resume" | "cancel",
+    body?: object,
+  ): Promise<void>;
 }
 
 async function json<T>(response: Response, what: string): Promise<T> {
@@ -52,6 +63,20 @@ export async function newMiniProgramUser(
     "session",
   );
   const auth = { authorization: `Bearer ${sessionToken}` };
+  const post = async <T>(path: string, body: object, what: string, key = false) =>
+    json<T>(
+      await fetch(`${appUrl}${path}`, {
+        method: "POST",
+        headers: {
+          ...auth,
+          "content-type": "application/json",
+          ...(key ? { "idempotency-key": crypto.randomUUID() } : {}),
+        },
+        body: JSON.stringify(body),
+      }),
+      what,
+    );
+  let agreementBound = false;
   if (named) await json(await fetch(`${appUrl}/api/mini/me`, { headers: auth }), "profile");
   const orderStatus = async (orderId: string) =>
     (
@@ -89,5 +114,20 @@ export async function newMiniProgramUser(
         headers: { ...auth, "content-type": "application/json" },
         body: "{}",
       }),
+    async subscribe(planId) {
+      if (!agreementBound) {
+        const prepared = await post<{ authorizationUrl: string }>("/api/mini/agreements", {}, "agreement");
+        const signed = await sandbox.control<{ authCode: string }>("POST", "/sandbox/agreements/authorize", {
+          authorizationUrl: prepared.authorizationUrl,
+          userId,
+        });
+        await post("/api/mini/agreements/bind", { authCode: signed.authCode }, "agreement binding");
+        agreementBound = true;
+      }
+      return post("/api/mini/subscriptions", { planId }, "subscription", true);
+    },
+    async changeSubscription(subscriptionId, action, body = {}) {
+      await post(`/api/mini/subscriptions/${subscriptionId}/${action}`, body, `subscription ${action}`);
+    },
   };
 }
