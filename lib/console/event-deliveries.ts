@@ -2,12 +2,14 @@
 // each went, the dead letter (deliveries that gave up), and re-sending one. A re-send delivers the
 // same event, with the same id, again: receivers that deduplicate on it do nothing twice. The log and
 // the dead letter come in keyset pages (lib/platform/db/keyset.ts), each page an index range from its cursor
-// (migrations *_delivery_log_index and *_dead_letter_index), however long the history.
+// (migrations *_delivery_log_index and *_dead_letter_index), however long the history. Events,
+// deliveries and attempts are partitioned by the event's month: a delivery's event and attempts are
+// found by key and month (eventOccurredAt), so each lookup reads one month's index.
 
 import { recordAudit } from "@/lib/operators/audit/record-audit";
 import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
-import type { DeliveryAttempt, EventDelivery, OutboxEvent } from "@/lib/platform/db";
+import type { DeliveryAttempt, EventDelivery, OutboxEvent, Prisma } from "@/lib/platform/db";
 import { afterCursor, pageOf } from "@/lib/platform/db/keyset";
 import { NotFoundError } from "@/lib/platform/errors/domain-errors";
 
@@ -58,10 +60,37 @@ function deliveryView(row: DeliveryRow, targetNames: ReadonlyMap<string, string>
 
 type DeliveryView = ReturnType<typeof deliveryView>;
 
-const WITH_EVENT_AND_LAST_ATTEMPT = {
-  event: { select: { type: true, orderId: true } },
-  attemptsLog: { orderBy: { createdAt: "desc" }, take: 1 },
-} as const;
+/**
+ * Each delivery with its event's type and order and its latest attempt: two lookups for the whole
+ * page, each by key and month (the foreign keys are per month, so Prisma has no relation to follow).
+ */
+async function withEventAndLastAttempt(
+  db: Pick<Prisma.TransactionClient, "outboxEvent" | "deliveryAttempt">,
+  deliveries: readonly EventDelivery[],
+): Promise<DeliveryRow[]> {
+  if (deliveries.length === 0) return [];
+  const [events, attempts] = await Promise.all([
+    db.outboxEvent.findMany({
+      where: { OR: deliveries.map((row) => ({ id: row.eventId, occurredAt: row.eventOccurredAt })) },
+      select: { id: true, type: true, orderId: true },
+    }),
+    db.deliveryAttempt.findMany({
+      where: { OR: deliveries.map((row) => ({ deliveryId: row.id, eventOccurredAt: row.eventOccurredAt })) },
+      orderBy: { createdAt: "desc" },
+    }),
+  ]);
+  const eventOf = new Map(events.map((event) => [event.id, event]));
+  const lastAttemptOf = new Map<string, DeliveryAttempt>();
+  for (const attempt of attempts) {
+    if (!lastAttemptOf.has(attempt.deliveryId)) lastAttemptOf.set(attempt.deliveryId, attempt);
+  }
+  return deliveries.map((row) => {
+    const event = eventOf.get(row.eventId);
+    if (!event) throw new Error(`delivery ${row.id} has no event ${row.eventId}`);
+    const last = lastAttemptOf.get(row.id);
+    return { ...row, event, attemptsLog: last ? [last] : [] };
+  });
+}
 
 async function endpointNames(ctx: Pick<ServiceContext, "prisma">, rows: readonly EventDelivery[]) {
   const ids = [...new Set(rows.filter((row) => row.targetKind === "WEBHOOK").map((row) => row.target))];
@@ -73,8 +102,11 @@ async function endpointNames(ctx: Pick<ServiceContext, "prisma">, rows: readonly
   return new Map(endpoints.map((endpoint) => [endpoint.id, endpoint.url]));
 }
 
-async function viewsOf(ctx: Pick<ServiceContext, "prisma">, rows: DeliveryRow[]) {
-  const names = await endpointNames(ctx, rows);
+async function viewsOf(ctx: Pick<ServiceContext, "prisma">, deliveries: EventDelivery[]) {
+  const [rows, names] = await Promise.all([
+    withEventAndLastAttempt(ctx.prisma, deliveries),
+    endpointNames(ctx, deliveries),
+  ]);
   return rows.map((row) => deliveryView(row, names));
 }
 
@@ -93,7 +125,6 @@ export async function listEndpointDeliveries(
     where: { AND: [{ targetKind: "WEBHOOK", target: endpointId }, afterCursor("createdAt", query.after)] },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: query.limit + 1,
-    include: WITH_EVENT_AND_LAST_ATTEMPT,
   });
   const page = pageOf(rows, query.limit, (row) => row.createdAt);
   return { deliveries: await viewsOf(ctx, page.rows), nextCursor: page.nextCursor };
@@ -108,7 +139,6 @@ export async function listDeadDeliveries(ctx: Pick<ServiceContext, "prisma">, qu
     where: { AND: [{ status: "DEAD" }, afterCursor("updatedAt", query.after)] },
     orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
     take: query.limit + 1,
-    include: WITH_EVENT_AND_LAST_ATTEMPT,
   });
   const page = pageOf(rows, query.limit, (row) => row.updatedAt);
   return { deliveries: await viewsOf(ctx, page.rows), nextCursor: page.nextCursor };
@@ -116,21 +146,21 @@ export async function listDeadDeliveries(ctx: Pick<ServiceContext, "prisma">, qu
 
 /** An order's events in the order they happened, each with its deliveries. */
 export async function eventsOfOrder(ctx: Pick<ServiceContext, "prisma">, orderId: string) {
-  const events = await ctx.prisma.outboxEvent.findMany({
-    where: { orderId },
-    orderBy: { seq: "asc" },
-    include: { deliveries: { orderBy: { createdAt: "asc" }, include: WITH_EVENT_AND_LAST_ATTEMPT } },
-  });
-  const names = await endpointNames(
-    ctx,
-    events.flatMap((event) => event.deliveries),
-  );
+  const events = await ctx.prisma.outboxEvent.findMany({ where: { orderId }, orderBy: { seq: "asc" } });
+  const deliveries =
+    events.length === 0
+      ? []
+      : await ctx.prisma.eventDelivery.findMany({
+          where: { OR: events.map((event) => ({ eventId: event.id, eventOccurredAt: event.occurredAt })) },
+          orderBy: { createdAt: "asc" },
+        });
+  const views = await viewsOf(ctx, deliveries);
   return events.map((event) => ({
     id: event.id,
     type: event.type,
     occurredAt: event.occurredAt,
     dispatched: event.dispatchedAt !== null,
-    deliveries: event.deliveries.map((row) => deliveryView(row, names)),
+    deliveries: views.filter((view) => view.eventId === event.id),
   }));
 }
 
@@ -141,22 +171,20 @@ export async function resendDelivery(
   deliveryId: string,
 ) {
   const resent = await ctx.prisma.$transaction(async (tx) => {
-    const before = await tx.eventDelivery.findUnique({
-      where: { id: deliveryId },
-      include: WITH_EVENT_AND_LAST_ATTEMPT,
-    });
+    // By id alone: every month's primary key is probed once, for an operator's click.
+    const before = await tx.eventDelivery.findFirst({ where: { id: deliveryId } });
     if (!before) throw new NotFoundError("No such delivery.");
+    const key = { id_eventOccurredAt: { id: before.id, eventOccurredAt: before.eventOccurredAt } };
     const after = await tx.eventDelivery.update({
-      where: { id: deliveryId },
+      where: key,
       data: { status: "PENDING", nextAttemptAt: new Date(), leaseUntil: null },
-      include: WITH_EVENT_AND_LAST_ATTEMPT,
     });
     await recordAudit(tx, {
       operator: actor,
       action: "delivery.resend",
       subjectType: "EVENT_DELIVERY",
       subjectId: deliveryId,
-      orderId: before.event.orderId,
+      orderId: before.orderId, // the event's, copied onto its deliveries
       before: { status: before.status, attempts: before.attempts },
       after: { status: after.status },
     });

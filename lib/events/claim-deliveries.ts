@@ -2,7 +2,8 @@
 // earliest still pending of its order for its target, so an order's events reach each target in
 // the order they happened. SKIP LOCKED lets any number of workers claim side by side; the lease
 // (and the attempt it counts) is written in the same statement, so a worker that dies after claiming
-// lets go when the lease passes and the delivery is tried again.
+// lets go when the lease passes and the delivery is tried again. Each table is partitioned by the
+// event's month: the event is found by (id, occurred_at), in its month alone.
 import { Prisma, type PrismaClient } from "@/lib/platform/db";
 import { type DomainEvent, parseEvent } from "@/lib/platform/outbox/event-map";
 
@@ -37,8 +38,8 @@ export async function claimDeliveries(
       UPDATE event_deliveries d
       SET lease_until = now() + ${options.leaseMs}::int * interval '1 millisecond',
           attempts = d.attempts + 1, updated_at = now()
-      WHERE d.id IN (
-        SELECT c.id FROM event_deliveries c
+      WHERE (d.id, d.event_occurred_at) IN (
+        SELECT c.id, c.event_occurred_at FROM event_deliveries c
         WHERE c.status = 'PENDING' AND c.next_attempt_at <= now()
           AND (c.lease_until IS NULL OR c.lease_until < now())
           AND (c.order_id IS NULL OR NOT EXISTS (
@@ -48,12 +49,12 @@ export async function claimDeliveries(
         ORDER BY c.next_attempt_at
         LIMIT ${options.limit}::int
         FOR UPDATE SKIP LOCKED)
-      RETURNING d.id, d.target_kind, d.target, d.attempts, d.event_id
+      RETURNING d.id, d.target_kind, d.target, d.attempts, d.event_id, d.event_occurred_at
     )
     SELECT claimed.id, claimed.target_kind::text AS "targetKind", claimed.target, claimed.attempts,
            claimed.event_id AS "eventId", o.type, o.version, o.order_id AS "orderId", o.payload,
            o.occurred_at AS "occurredAt"
-    FROM claimed JOIN outbox_events o ON o.id = claimed.event_id
+    FROM claimed JOIN outbox_events o ON o.id = claimed.event_id AND o.occurred_at = claimed.event_occurred_at
     ORDER BY o.seq`);
   return rows.map((row) => ({
     id: row.id,

@@ -42,8 +42,9 @@ export async function settleDeliveries(
 ): Promise<Settled> {
   if (outcomes.length === 0) return { delivered: 0, retried: 0, dead: 0, disabledEndpoints: [] };
   const plans = outcomes.map(({ delivery, attempt, giveUp }) => {
-    if (attempt.ok) return { id: delivery.id, status: "DELIVERED", retryInMs: 0, error: null, failure: null };
-    const failed = { id: delivery.id, error: errorOf(attempt), failure: attempt.failure };
+    const key = { id: delivery.id, occurredAt: delivery.event.occurredAt };
+    if (attempt.ok) return { ...key, status: "DELIVERED", retryInMs: 0, error: null, failure: null };
+    const failed = { ...key, error: errorOf(attempt), failure: attempt.failure };
     if (giveUp) return { ...failed, status: "DEAD", retryInMs: 0 };
     const delays =
       delivery.targetKind === "HOOK"
@@ -63,23 +64,25 @@ export async function settleDeliveries(
           next_attempt_at = now() + plan.retry_ms * interval '1 millisecond',
           lease_until = NULL, last_error = plan.error, last_failure = plan.failure::outbound_failure,
           updated_at = now()
-      FROM unnest(${plans.map((plan) => plan.id)}::text[], ${plans.map((plan) => plan.status)}::text[],
+      FROM unnest(${plans.map((plan) => plan.id)}::text[], ${plans.map((plan) => plan.occurredAt)}::timestamptz[],
+                  ${plans.map((plan) => plan.status)}::text[],
                   ${plans.map((plan) => plan.retryInMs)}::int[], ${plans.map((plan) => plan.error)}::text[],
                   ${plans.map((plan) => plan.failure)}::text[])
-           AS plan (id, status, retry_ms, error, failure)
-      WHERE d.id = plan.id AND d.status = 'PENDING'`;
+           AS plan (id, occurred_at, status, retry_ms, error, failure)
+      WHERE d.id = plan.id AND d.event_occurred_at = plan.occurred_at AND d.status = 'PENDING'`;
     await tx.$executeRaw`
       INSERT INTO delivery_attempts
-        (id, delivery_id, attempt, ok, status_code, latency_ms, request, response, failure)
-      SELECT id, delivery_id, attempt, ok, status_code, latency_ms, request, response,
+        (id, delivery_id, event_occurred_at, attempt, ok, status_code, latency_ms, request, response, failure)
+      SELECT id, delivery_id, event_occurred_at, attempt, ok, status_code, latency_ms, request, response,
              failure::outbound_failure
       FROM unnest(
         ${outcomes.map(() => newRowId())}::text[], ${outcomes.map((o) => o.delivery.id)}::text[],
+        ${outcomes.map((o) => o.delivery.event.occurredAt)}::timestamptz[],
         ${outcomes.map((o) => o.delivery.attempt)}::int[], ${outcomes.map((o) => o.attempt.ok)}::boolean[],
         ${outcomes.map((o) => o.attempt.statusCode)}::int[], ${outcomes.map((o) => o.attempt.latencyMs)}::int[],
         ${outcomes.map((o) => (o.attempt.request ? JSON.stringify(o.attempt.request) : null))}::jsonb[],
         ${outcomes.map((o) => o.attempt.response)}::text[], ${outcomes.map((o) => o.attempt.failure)}::text[])
-        AS attempt (id, delivery_id, attempt, ok, status_code, latency_ms, request, response, failure)`;
+        AS attempt (id, delivery_id, event_occurred_at, attempt, ok, status_code, latency_ms, request, response, failure)`;
     await announceDead(tx, outcomes, plans);
     return trackEndpoints(tx, outcomes, options.webhookDisableAfterMs);
   }, SETTLE_TRANSACTION);

@@ -260,6 +260,7 @@ async function addDeliveries(
   await db.prisma.eventDelivery.createMany({
     data: rows.map((row, index) => ({
       eventId: row.eventId,
+      eventOccurredAt: row.at,
       seq: BigInt(index + 1),
       ...delivery,
       attempts: 1,

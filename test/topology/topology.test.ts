@@ -12,6 +12,7 @@
 // asserted. Needs `npm run build` and /usr/sbin/haproxy. Run with `npm run test:topology`.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createApiKey } from "@/lib/operators/api-keys/manage-api-keys";
+import { withAttempts } from "@/test/support/deliveries";
 import { createTestOperator, identityOf } from "@/test/support/operators";
 import { waitUntil } from "@/test/support/wait";
 import { installedRelease } from "../production/release";
@@ -129,10 +130,10 @@ async function runLoad(record: LoadRecord, stopped: () => boolean) {
 
 /** Hook deliveries that took more than one try, and why: what the failovers cost the hooks. */
 async function retriedHooks(): Promise<string> {
-  const retried = await stack.db.prisma.eventDelivery.findMany({
+  const deliveries = await stack.db.prisma.eventDelivery.findMany({
     where: { targetKind: "HOOK", attempts: { gt: 1 } },
-    select: { target: true, attempts: true, attemptsLog: { select: { response: true, ok: true } } },
   });
+  const retried = await Promise.all(deliveries.map((delivery) => withAttempts(stack.db.prisma, delivery)));
   const reasons = new Map<string, number>();
   for (const delivery of retried) {
     for (const attempt of delivery.attemptsLog.filter((logged) => !logged.ok)) {

@@ -17,7 +17,7 @@ export async function announceUnknownPayments(
       WHERE order_id = o.id AND to_status = 'UNKNOWN'
     ) e ON true
     WHERE o.status = 'UNKNOWN' AND e.unknown_since < ${cutoff}
-      AND NOT EXISTS (SELECT 1 FROM outbox_events x WHERE x.dedupe_key = 'payment.unknown:' || o.id)
+      AND NOT EXISTS (SELECT 1 FROM outbox_dedupe_keys x WHERE x.dedupe_key = 'payment.unknown:' || o.id)
     ORDER BY e.unknown_since
     LIMIT ${options.limit}::int`;
   let announced = 0;

@@ -16,14 +16,26 @@ export interface EventDraft<T extends EventType> {
   dedupeKey?: string;
 }
 
-/** Inserts the event; false when its dedupe key was already taken. */
+/**
+ * Inserts the event; false when its dedupe key was already taken. The key's row in
+ * outbox_dedupe_keys (unpartitioned, kept when the event's month is dropped) is what makes the key
+ * unique across months: the event is inserted only when its key's row was. A concurrent writer of
+ * the same key waits for this transaction, then inserts nothing if it committed.
+ */
 export async function writeEvent<T extends EventType>(db: Db, draft: EventDraft<T>): Promise<boolean> {
   const payload = EVENT_PAYLOADS[draft.type].parse(draft.data);
+  const id = newRowId();
+  const dedupeKey = draft.dedupeKey ?? null;
   const inserted = await db.$executeRaw`
+    WITH key AS (
+      INSERT INTO outbox_dedupe_keys (dedupe_key, event_id) SELECT ${dedupeKey}::text, ${id}::text
+      WHERE ${dedupeKey}::text IS NOT NULL
+      ON CONFLICT (dedupe_key) DO NOTHING
+      RETURNING dedupe_key)
     INSERT INTO outbox_events (id, type, version, order_id, payload, dedupe_key)
-    VALUES (${newRowId()}, ${draft.type}, ${EVENT_VERSION}, ${draft.orderId ?? null},
-            ${JSON.stringify(payload)}::jsonb, ${draft.dedupeKey ?? null})
-    ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING`;
+    SELECT ${id}::text, ${draft.type}::text, ${EVENT_VERSION}::int, ${draft.orderId ?? null}::text,
+           ${JSON.stringify(payload)}::jsonb, ${dedupeKey}::text
+    WHERE ${dedupeKey}::text IS NULL OR EXISTS (SELECT 1 FROM key)`;
   return inserted === 1;
 }
 

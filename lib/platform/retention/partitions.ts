@@ -29,16 +29,16 @@ export function monthStart(at: Date, monthsLater = 0): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + monthsLater, 1));
 }
 
-function partitionName(spec: PartitionedTable, month: Date): string {
+export function partitionName(spec: PartitionedTable, month: Date): string {
   const yyyymm = `${month.getUTCFullYear()}${String(month.getUTCMonth() + 1).padStart(2, "0")}`;
   return `${spec.table}_p${yyyymm}`;
 }
 
-function defaultPartitionName(spec: PartitionedTable): string {
+export function defaultPartitionName(spec: PartitionedTable): string {
   return `${spec.table}_default`;
 }
 
-const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
+export const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
 /** The table's range partitions (not the default), oldest first, with their bounds. */
 export async function listMonthPartitions(

@@ -68,6 +68,7 @@ const scalarFields = {
   OutboxEvent: Prisma.OutboxEventScalarFieldEnum,
   EventDelivery: Prisma.EventDeliveryScalarFieldEnum,
   DeliveryAttempt: Prisma.DeliveryAttemptScalarFieldEnum,
+  OutboxDedupeKey: Prisma.OutboxDedupeKeyScalarFieldEnum,
   WebhookEndpoint: Prisma.WebhookEndpointScalarFieldEnum,
   AlertRule: Prisma.AlertRuleScalarFieldEnum,
   AlertMessage: Prisma.AlertMessageScalarFieldEnum,
@@ -93,9 +94,15 @@ function expectEveryField(model: Prisma.ModelName, row: object): void {
  * A row with every field given, to create and read back by id: both must equal it field by field.
  * The row is built when the file loads; Prisma is reached only when the case runs.
  */
-type PrimaryKey<T> = T extends { id: infer I } ? I : T extends { key: infer K } ? K : never;
+type PrimaryKey<T> = T extends { id: infer I }
+  ? I
+  : T extends { key: infer K }
+    ? K
+    : T extends { dedupeKey: infer D }
+      ? D
+      : never;
 
-function roundTripCase<T extends { id: string | bigint } | { key: string }>(
+function roundTripCase<T extends { id: string | bigint } | { key: string } | { dedupeKey: string }>(
   model: Prisma.ModelName,
   row: T,
   create: (data: T) => Promise<unknown>,
@@ -106,7 +113,7 @@ function roundTripCase<T extends { id: string | bigint } | { key: string }>(
     async run() {
       expectEveryField(model, row);
       expect(await create(row), `${model} as returned by create`).toEqual(row);
-      const primaryKey = ("id" in row ? row.id : row.key) as PrimaryKey<T>;
+      const primaryKey = ("id" in row ? row.id : "key" in row ? row.key : row.dedupeKey) as PrimaryKey<T>;
       expect(await read(primaryKey), `${model} as read back`).toEqual(row);
     },
   };
@@ -124,6 +131,8 @@ const apiKeyId = id();
 const roleKey = `ROUND_TRIP_${id().slice(0, 8).toUpperCase()}`;
 const refundId = id();
 const outboxEventId = id();
+// The event's time: its deliveries and their attempts live in its month and carry it.
+const outboxEventAt = new Date(Date.UTC(2026, 10, 27, 12));
 const deliveryId = id();
 const alertRuleId = id();
 const alertMessageId = id();
@@ -605,11 +614,18 @@ const ROUND_TRIPS = [
       orderId,
       payload: { orderId, amountFils: BEYOND_2_53.toString() },
       dedupeKey: `payment.unknown:${orderId}`,
-      occurredAt: at(),
+      occurredAt: outboxEventAt,
       dispatchedAt: at(),
     },
     (data) => db.prisma.outboxEvent.create({ data: { ...data, payload: json(data.payload) } }),
-    (key) => db.prisma.outboxEvent.findUniqueOrThrow({ where: { id: key } }),
+    (key) => db.prisma.outboxEvent.findFirstOrThrow({ where: { id: key } }),
+  ),
+
+  roundTripCase(
+    "OutboxDedupeKey",
+    { dedupeKey: `payment.unknown:${orderId}`, eventId: outboxEventId, createdAt: at() },
+    (data) => db.prisma.outboxDedupeKey.create({ data }),
+    (key) => db.prisma.outboxDedupeKey.findUniqueOrThrow({ where: { dedupeKey: key } }),
   ),
 
   roundTripCase(
@@ -617,6 +633,7 @@ const ROUND_TRIPS = [
     {
       id: deliveryId,
       eventId: outboxEventId,
+      eventOccurredAt: outboxEventAt,
       seq: BEYOND_2_53,
       orderId,
       targetKind: enums.DeliveryTargetKind.WEBHOOK,
@@ -632,7 +649,7 @@ const ROUND_TRIPS = [
       updatedAt: at(),
     },
     (data) => db.prisma.eventDelivery.create({ data }),
-    (key) => db.prisma.eventDelivery.findUniqueOrThrow({ where: { id: key } }),
+    (key) => db.prisma.eventDelivery.findFirstOrThrow({ where: { id: key } }),
   ),
 
   roundTripCase(
@@ -640,6 +657,7 @@ const ROUND_TRIPS = [
     {
       id: id(),
       deliveryId,
+      eventOccurredAt: outboxEventAt,
       attempt: 3,
       ok: true,
       statusCode: 204,
@@ -650,7 +668,7 @@ const ROUND_TRIPS = [
       createdAt: at(),
     },
     (data) => db.prisma.deliveryAttempt.create({ data: { ...data, request: json(data.request) } }),
-    (key) => db.prisma.deliveryAttempt.findUniqueOrThrow({ where: { id: key } }),
+    (key) => db.prisma.deliveryAttempt.findFirstOrThrow({ where: { id: key } }),
   ),
 
   roundTripCase(
@@ -1187,7 +1205,13 @@ const MINIMAL_ROWS: { model: Prisma.ModelName; create: () => Promise<void> }[] =
     model: "EventDelivery",
     async create() {
       const delivery = await db.prisma.eventDelivery.create({
-        data: { eventId: made.event.id, seq: made.event.seq, targetKind: "HOOK", target: "kitchen-ticket" },
+        data: {
+          eventId: made.event.id,
+          eventOccurredAt: made.event.occurredAt,
+          seq: made.event.seq,
+          targetKind: "HOOK",
+          target: "kitchen-ticket",
+        },
       });
       expect(delivery).toMatchObject({
         orderId: null,
@@ -1205,9 +1229,22 @@ const MINIMAL_ROWS: { model: Prisma.ModelName; create: () => Promise<void> }[] =
     model: "DeliveryAttempt",
     async create() {
       const attempt = await db.prisma.deliveryAttempt.create({
-        data: { deliveryId: made.delivery.id, attempt: 1, ok: false, latencyMs: 0 },
+        data: {
+          deliveryId: made.delivery.id,
+          eventOccurredAt: made.delivery.eventOccurredAt,
+          attempt: 1,
+          ok: false,
+          latencyMs: 0,
+        },
       });
       expect(attempt).toMatchObject({ statusCode: null, request: null, response: null });
+    },
+  },
+  {
+    model: "OutboxDedupeKey",
+    async create() {
+      const key = await db.prisma.outboxDedupeKey.create({ data: { dedupeKey: `k-${id()}`, eventId: id() } });
+      expect(key.createdAt).toEqual(expect.any(Date));
     },
   },
   {

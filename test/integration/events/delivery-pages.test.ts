@@ -68,6 +68,7 @@ async function deliveries(
     data: rows.map((row, index) => ({
       id: row.id,
       eventId: row.eventId,
+      eventOccurredAt: row.createdAt,
       seq: BigInt(index + 1),
       targetKind: target.kind,
       target: target.name,

@@ -21,6 +21,7 @@ import {
   type ResolveAll,
 } from "@/lib/platform/outbound/outbound-policy";
 import { resolveOutboundNamesForTests } from "@/lib/platform/outbound/shared-policy";
+import { withAttempts } from "@/test/support/deliveries";
 import { createTestOperator, type TestOperator } from "@/test/support/operators";
 import { LOOPBACK_NETWORKS } from "@/test/support/outbound";
 import { type RouteHarness, startRouteHarness } from "@/test/support/route-harness";
@@ -244,10 +245,10 @@ describe("delivering to a URL the server calls", () => {
     const before = service.hits.length;
     await deliverWith(outboundPolicy({ httpsOnly: false, resolve: rebound }));
     expect(service.hits.length, "requests that reached the internal service").toBe(before);
-    const delivery = await app.db.prisma.eventDelivery.findFirstOrThrow({
-      where: { target: id },
-      include: { attemptsLog: true },
-    });
+    const delivery = await withAttempts(
+      app.db.prisma,
+      await app.db.prisma.eventDelivery.findFirstOrThrow({ where: { target: id } }),
+    );
     expect(delivery).toMatchObject({
       lastFailure: "REFUSED_ADDRESS",
       lastError: "refused: the host is not a public address",
@@ -303,7 +304,10 @@ describe("delivering to a URL the server calls", () => {
     ).toEqual([]);
 
     const byEndpoint = async (id: string) =>
-      app.db.prisma.eventDelivery.findFirstOrThrow({ where: { target: id }, include: { attemptsLog: true } });
+      withAttempts(
+        app.db.prisma,
+        await app.db.prisma.eventDelivery.findFirstOrThrow({ where: { target: id } }),
+      );
     expect(await byEndpoint(failing)).toMatchObject({
       lastFailure: "HTTP_STATUS",
       lastError: "HTTP 500: answered with an error status",

@@ -16,6 +16,7 @@ import { requestRefund } from "@/lib/payments/refunds/request-refund";
 import { type DomainEvent, type EventType, parseEvent } from "@/lib/platform/outbox/event-map";
 import { writeEvent } from "@/lib/platform/outbox/write-event";
 import { distinctAddress } from "@/test/support/addresses";
+import { withAttempts } from "@/test/support/deliveries";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 import { loopbackOutbound } from "@/test/support/outbound";
 import { restoreSandboxAfterEach } from "@/test/support/sandbox-hooks";
@@ -243,10 +244,12 @@ describe("delivery to hooks", () => {
     const totals = await drain([failing.hook], { hookDelaysMs: [0, 0] });
     expect(failing.seen).toHaveLength(3);
     expect(totals.dead).toBeGreaterThanOrEqual(1);
-    const delivery = await merchant.ctx.prisma.eventDelivery.findFirstOrThrow({
-      where: { orderId: order.id, target: "always-fails" },
-      include: { attemptsLog: { orderBy: { attempt: "asc" } } },
-    });
+    const delivery = await withAttempts(
+      merchant.ctx.prisma,
+      await merchant.ctx.prisma.eventDelivery.findFirstOrThrow({
+        where: { orderId: order.id, target: "always-fails" },
+      }),
+    );
     expect(delivery).toMatchObject({
       status: "DEAD",
       attempts: 3,

@@ -12,6 +12,7 @@ import { drainEvents } from "@/lib/events/drain-events";
 import { defineHook, hookRegistry } from "@/lib/events/hooks";
 import { createOrder } from "@/lib/payments/orders/create-order";
 import { DEFAULT_JOB_SETTINGS, eventLeaseMs } from "@/lib/platform/queue/settings";
+import { withAttempts, withEvent } from "@/test/support/deliveries";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 import { createTestOperator, identityOf } from "@/test/support/operators";
 import { loopbackOutbound } from "@/test/support/outbound";
@@ -150,11 +151,11 @@ describe("retries and ordering", () => {
       }
       // The receivers see order.paid before the worker settles that batch (the statuses commit once
       // every delivery in it has answered): read them once settled, or as they stand at the end.
-      const readDeliveries = () =>
-        merchant.ctx.prisma.eventDelivery.findMany({
-          where: { orderId: order.id },
-          include: { attemptsLog: { orderBy: { attempt: "asc" } }, event: { select: { type: true } } },
-        });
+      const readDeliveries = async () => {
+        const prisma = merchant.ctx.prisma;
+        const rows = await prisma.eventDelivery.findMany({ where: { orderId: order.id } });
+        return Promise.all(rows.map(async (row) => withAttempts(prisma, await withEvent(prisma, row))));
+      };
       await merchant
         .eventually(async () => (await readDeliveries()).every((delivery) => delivery.status === "DELIVERED"))
         .catch(() => undefined);

@@ -13,6 +13,7 @@ import { hookRegistry } from "@/lib/events/hooks";
 import type { OperatorIdentity } from "@/lib/operators/operator-identity";
 import { createOrder } from "@/lib/payments/orders/create-order";
 import { outboundPolicy } from "@/lib/platform/outbound/outbound-policy";
+import { withAttempts } from "@/test/support/deliveries";
 import { type MerchantHarness, startMerchant } from "@/test/support/merchant";
 import { createTestOperator, identityOf } from "@/test/support/operators";
 import { loopbackOutbound } from "@/test/support/outbound";
@@ -178,10 +179,15 @@ describe("webhooks", () => {
           .failingSince,
       ).toBeNull();
 
-      const log = await merchant.ctx.prisma.eventDelivery.findFirstOrThrow({
-        where: { target: endpoint.id, orderId: orders[0]?.id, event: { type: "order.created" } },
-        include: { attemptsLog: { orderBy: { attempt: "asc" } }, event: true },
+      const created = await merchant.ctx.prisma.outboxEvent.findFirstOrThrow({
+        where: { orderId: orders[0]?.id, type: "order.created" },
       });
+      const log = await withAttempts(
+        merchant.ctx.prisma,
+        await merchant.ctx.prisma.eventDelivery.findFirstOrThrow({
+          where: { target: endpoint.id, eventId: created.id, eventOccurredAt: created.occurredAt },
+        }),
+      );
       expect(log.status).toBe("DELIVERED");
       expect(log.attemptsLog.map((attempt) => [attempt.ok, attempt.statusCode])).toEqual([
         [false, 503],
