@@ -1,16 +1,16 @@
 // maintenance: housekeeping of our own tables. Its scan (every WORKER_SCAN_EVERY_SECONDS) applies the
 // retention periods: old wallet-call and notification bodies emptied, old rejection counts deleted,
 // a bounded number of rows per run (lib/platform/retention); and it keeps the wallet-call log's
-// monthly partitions created ahead and drops the months past their period whose orders are settled,
-// and keeps the outbox's monthly partitions created ahead.
+// monthly partitions created ahead and drops the months past their period whose orders are settled;
+// the same for the outbox, whose months go once nothing in them is pending.
 
 import { UNSETTLED_ORDER_STATUSES } from "@/lib/payments/orders/order-state";
 import { REFUND_IN_FLIGHT_STATUSES } from "@/lib/payments/refunds/refund-state";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import { defineJob } from "@/lib/platform/queue/define-job";
 import type { JobSettings } from "@/lib/platform/queue/settings";
-import { expireWalletCalls, MONTHS_AHEAD } from "@/lib/platform/retention/expire-wallet-calls";
-import { ensureOutboxMonths } from "@/lib/platform/retention/outbox-partitions";
+import { expireOutbox } from "@/lib/platform/retention/expire-outbox";
+import { expireWalletCalls } from "@/lib/platform/retention/expire-wallet-calls";
 import { pruneOldRecords } from "@/lib/platform/retention/prune-old-records";
 
 async function applyRetention(ctx: ServiceContext, settings: JobSettings) {
@@ -26,8 +26,8 @@ async function applyRetention(ctx: ServiceContext, settings: JobSettings) {
     unsettledRefundStatuses: REFUND_IN_FLIGHT_STATUSES,
     batch: settings.retentionBatch,
   });
-  const outboxMonthsCreated = await ensureOutboxMonths(ctx.prisma, ctx.now(), MONTHS_AHEAD);
-  return { ...pruned, ...expired, outboxMonthsCreated };
+  const outbox = await expireOutbox(ctx, { maxAgeMs: settings.retentionEventMs });
+  return { ...pruned, ...expired, ...outbox };
 }
 
 export const processMaintenance = defineJob({

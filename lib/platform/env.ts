@@ -190,6 +190,9 @@ const rawSchema = z.object({
   RETENTION_REJECTION_DAYS: z.coerce.number().positive().default(30),
   // Wallet-call rows themselves go after this, a month at a time (calls of unsettled orders stay).
   RETENTION_WALLET_CALL_DAYS: z.coerce.number().positive().default(400),
+  // The outbox (events, deliveries, attempts) goes after this, a month at a time (a month with
+  // anything pending, or a dead letter younger than this, stays).
+  RETENTION_EVENT_DAYS: z.coerce.number().positive().default(400),
 });
 
 export interface Env {
@@ -247,7 +250,7 @@ export interface Env {
   tracing: { enabled: boolean; serviceName: string | undefined; endpoint: string | undefined };
   /** MEMORY_LOG_SECONDS in ms: how often the process logs its memory (lib/platform/observability/memory-report.ts). */
   memoryLogMs: number | undefined;
-  retention: { bodyMs: number; rejectionMs: number; walletCallMs: number };
+  retention: { bodyMs: number; rejectionMs: number; walletCallMs: number; eventMs: number };
   nextauthSecret: string;
   /** How long an operator's console session lives, and how long it may sit idle (lib/operators/sessions/operator-sessions.ts). */
   operatorSessions: { maxAgeMs: number; idleMs: number };
@@ -432,6 +435,7 @@ export function parseEnv(source: Source, options: { cwd?: string } = {}): Env {
       bodyMs: Math.round(raw.RETENTION_BODY_DAYS * DAY_MS),
       rejectionMs: Math.round(raw.RETENTION_REJECTION_DAYS * DAY_MS),
       walletCallMs: Math.round(raw.RETENTION_WALLET_CALL_DAYS * DAY_MS),
+      eventMs: Math.round(raw.RETENTION_EVENT_DAYS * DAY_MS),
     },
     localDir,
     queuePrefix: raw.QUEUE_PREFIX,

@@ -26,6 +26,8 @@ export interface JobSettings {
   retentionRejectionMs: number;
   /** … wallet-call months wholly older than this dropped (lib/platform/retention/expire-wallet-calls.ts) … */
   retentionWalletCallMs: number;
+  /** … outbox months wholly older than this dropped when nothing in them is pending (expire-outbox.ts) … */
+  retentionEventMs: number;
   /** … `retentionBatch` rows per statement, at most `retentionMaxBatches` statements per table and run. */
   retentionBatch: number;
   retentionMaxBatches: number;
@@ -59,6 +61,7 @@ export const DEFAULT_JOB_SETTINGS: JobSettings = {
   retentionBodyMs: 180 * 24 * 60 * 60 * 1000,
   retentionRejectionMs: 30 * 24 * 60 * 60 * 1000,
   retentionWalletCallMs: 400 * 24 * 60 * 60 * 1000,
+  retentionEventMs: 400 * 24 * 60 * 60 * 1000,
   retentionBatch: 1_000,
   retentionMaxBatches: 10,
   eventsEveryMs: 1_000,
@@ -88,6 +91,7 @@ export function jobSettingsFromEnv(env: Env): JobSettings {
     retentionBodyMs: env.retention.bodyMs,
     retentionRejectionMs: env.retention.rejectionMs,
     retentionWalletCallMs: env.retention.walletCallMs,
+    retentionEventMs: env.retention.eventMs,
   };
 }
 

@@ -153,3 +153,58 @@ async function addMonthForeignKey(tx: Prisma.TransactionClient, table: OutboxTab
      FOREIGN KEY (${table.references.columns}) REFERENCES ${quote(referenced)} (${table.references.key})`,
   );
 }
+
+/**
+ * Drops the months whose whole range lies before `cutoff`, oldest first. A month's three partitions
+ * are detached (deliveries, attempts, events: nobody can add to them any more), then `stillNeeded`
+ * looks at them: when it says so, the detach is rolled back and the month kept as it was, to be
+ * looked at again by the next run. Otherwise the three are dropped in the same transaction.
+ */
+export async function dropOutboxMonthsBefore(
+  prisma: PrismaClient,
+  cutoff: Date,
+  stillNeeded: (tx: Prisma.TransactionClient, month: OutboxMonthTables) => Promise<boolean>,
+): Promise<{ dropped: string[]; kept: string[] }> {
+  const expired = (await listOutboxMonths(prisma)).filter((p) => p.to <= cutoff);
+  const result = { dropped: [] as string[], kept: [] as string[] };
+  for (const { from } of expired) {
+    const month: OutboxMonthTables = {
+      events: partitionName(OUTBOX_EVENTS, from),
+      deliveries: partitionName(EVENT_DELIVERIES, from),
+      attempts: partitionName(DELIVERY_ATTEMPTS, from),
+    };
+    const dropped = await prisma
+      .$transaction(async (tx) => {
+        await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${OUTBOX_DDL_LOCK_TIMEOUT}'`);
+        // Deliveries first: the events worker's claims and settles lock that table first.
+        await detach(tx, EVENT_DELIVERIES, month.deliveries);
+        await detach(tx, DELIVERY_ATTEMPTS, month.attempts);
+        await detach(tx, OUTBOX_EVENTS, month.events);
+        if (await stillNeeded(tx, month)) throw new MonthKept();
+        await tx.$executeRawUnsafe(
+          `DROP TABLE ${quote(month.attempts)}, ${quote(month.deliveries)}, ${quote(month.events)}`,
+        );
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof MonthKept) return false;
+        throw error;
+      });
+    (dropped ? result.dropped : result.kept).push(month.events);
+  }
+  return result;
+}
+
+/** A month's three partitions, by name. */
+export interface OutboxMonthTables {
+  events: string;
+  deliveries: string;
+  attempts: string;
+}
+
+function detach(tx: Prisma.TransactionClient, spec: PartitionedTable, partition: string) {
+  return tx.$executeRawUnsafe(`ALTER TABLE ${quote(spec.table)} DETACH PARTITION ${quote(partition)}`);
+}
+
+/** Rolls the detach back: thrown inside the transaction, caught outside it. */
+class MonthKept extends Error {}

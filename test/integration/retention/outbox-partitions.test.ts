@@ -2,7 +2,8 @@
 // deliveries, attempts) created ahead together with the foreign keys between them; the defaults'
 // rows of a month move into it when it is created; an event is written once per dedupe key whatever
 // months lie between; and the events worker dispatches, claims and settles across months, each
-// delivery and attempt landing in its event's month.
+// delivery and attempt landing in its event's month. Retention drops a month whole once it is past
+// the period and nothing in it is pending, and keeps it, untouched, while anything is.
 //
 // The test's months lie in 2025, before any partition the migration made for the real date.
 import { randomUUID } from "node:crypto";
@@ -10,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimDeliveries } from "@/lib/events/claim-deliveries";
 import { dispatchEvents } from "@/lib/events/dispatch-events";
 import { settleDeliveries } from "@/lib/events/settle-deliveries";
+import type { Logger } from "@/lib/platform/log";
 import { writeEvent } from "@/lib/platform/outbox/write-event";
+import { expireOutbox } from "@/lib/platform/retention/expire-outbox";
 import { MONTHS_AHEAD } from "@/lib/platform/retention/expire-wallet-calls";
 import {
   DELIVERY_ATTEMPTS,
@@ -62,6 +65,23 @@ async function attempt(of: { id: string; eventOccurredAt: Date }) {
   return db.prisma.deliveryAttempt.create({
     data: { deliveryId: of.id, eventOccurredAt: of.eventOccurredAt, attempt: 1, ok: true, latencyMs: 1 },
   });
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Retention as the maintenance scan runs it at `now`, with its log lines kept. */
+async function expireAt(now: string, maxAgeDays: number) {
+  const lines: { fields: unknown; message: string }[] = [];
+  const logger = { info: (fields: unknown, message: string) => lines.push({ fields, message }) };
+  const result = await expireOutbox(
+    { prisma: db.prisma, now: () => new Date(now), logger: logger as unknown as Logger },
+    { maxAgeMs: maxAgeDays * DAY },
+  );
+  return { ...result, lines };
+}
+
+async function months(): Promise<string[]> {
+  return (await listOutboxMonths(db.prisma)).map((month) => month.name);
 }
 
 /** The partition a row of `table` with this id is stored in. */
@@ -188,5 +208,88 @@ describe("the events worker on partitioned tables", () => {
       expect(await partitionOf(DELIVERY_ATTEMPTS.table, tried?.id ?? "")).toBe(`delivery_attempts_${month}`);
     }
     expect(await claimDeliveries(db.prisma, { limit: 1_000, leaseMs: 60_000 })).toEqual([]);
+  });
+});
+
+describe("the outbox's retention", () => {
+  it("drops a fully delivered month past the period, keeps one with a pending delivery until it settles", async () => {
+    const april = await event("2025-04-30T23:00:00Z");
+    const waiting = await delivery(april, "PENDING");
+    const key = `payment.unknown:${randomUUID()}`;
+    const draft = { type: "wallet.recovered" as const, data: { process: "p" }, dedupeKey: key };
+    expect(await writeEvent(db.prisma, draft)).toBe(true);
+    await db.prisma.$executeRaw`
+      UPDATE outbox_events SET occurred_at = '2025-03-01T00:00:00Z', dispatched_at = now() WHERE dedupe_key = ${key}`;
+    expect(
+      await db.prisma.eventDelivery.count({ where: { eventOccurredAt: { lt: new Date("2025-04-01") } } }),
+    ).toBeGreaterThan(0);
+
+    // 30 days before 15 June 2025: February, March and April are wholly older.
+    const first = await expireAt("2025-06-15T00:00:00Z", 30);
+    expect(first).toMatchObject({
+      outboxMonthsDropped: ["outbox_events_p202502", "outbox_events_p202503"],
+      outboxMonthsKept: ["outbox_events_p202504"],
+    });
+    expect(first.lines).toEqual([
+      { fields: { month: "outbox_events_p202502" }, message: "outbox retention: month dropped" },
+      { fields: { month: "outbox_events_p202503" }, message: "outbox retention: month dropped" },
+      {
+        fields: { month: "outbox_events_p202504" },
+        message: "outbox retention: expired month kept, something is pending",
+      },
+    ]);
+    const left = await months();
+    expect(left).not.toContain("outbox_events_p202503");
+    expect(left).toContain("outbox_events_p202504");
+    const tables = await db.prisma.$queryRaw<{ name: string }[]>`
+      SELECT relname::text AS name FROM pg_class WHERE relname LIKE '%\_p202503'`;
+    expect(tables).toEqual([]);
+    expect(
+      await db.prisma.eventDelivery.count({ where: { eventOccurredAt: { lt: new Date("2025-04-01") } } }),
+    ).toBe(0);
+    // The kept month is whole and still attached: its delivery can be claimed and settled.
+    expect(await partitionOf(EVENT_DELIVERIES.table, waiting.id)).toBe("event_deliveries_p202504");
+    // The dropped event's dedupe key still refuses a repeat.
+    expect(await writeEvent(db.prisma, draft)).toBe(false);
+
+    await db.prisma.eventDelivery.updateMany({ where: { id: waiting.id }, data: { status: "DELIVERED" } });
+    const second = await expireAt("2025-06-15T00:01:00Z", 30);
+    expect(second).toMatchObject({ outboxMonthsDropped: ["outbox_events_p202504"], outboxMonthsKept: [] });
+    expect(await db.prisma.outboxEvent.count({ where: { id: april.id } })).toBe(0);
+  });
+
+  it("keeps a month with an event still to dispatch, and one with a dead letter younger than the period", async () => {
+    const june = await event("2025-06-20T00:00:00Z", { dispatched: false });
+    const july = await event("2025-07-02T00:00:00Z");
+    const dead = await delivery(july, "DEAD");
+    await db.prisma.eventDelivery.updateMany({
+      where: { id: dead.id },
+      data: { updatedAt: new Date("2025-09-01T00:00:00Z") },
+    });
+
+    // 30 days before 15 September 2025: June and July are wholly older; the dead letter gave up
+    // on 1 September, within the period.
+    const kept = await expireAt("2025-09-15T00:00:00Z", 30);
+    expect(kept).toMatchObject({
+      outboxMonthsCreated: ["outbox_events_p202509", "outbox_events_p202510", "outbox_events_p202511"],
+      outboxMonthsDropped: [],
+      outboxMonthsKept: ["outbox_events_p202506", "outbox_events_p202507"],
+    });
+    expect(await db.prisma.outboxEvent.count({ where: { id: { in: [june.id, july.id] } } })).toBe(2);
+
+    await db.prisma.outboxEvent.updateMany({ where: { id: june.id }, data: { dispatchedAt: new Date() } });
+    // 30 days before 25 September: June (now dispatched) goes; July's dead letter is still young.
+    const later = await expireAt("2025-09-25T00:00:00Z", 30);
+    expect(later).toMatchObject({
+      outboxMonthsDropped: ["outbox_events_p202506"],
+      outboxMonthsKept: ["outbox_events_p202507"],
+    });
+    // 30 days before 5 October: the dead letter gave up before that, July and August go.
+    const oldEnough = await expireAt("2025-10-05T00:00:00Z", 30);
+    expect(oldEnough).toMatchObject({
+      outboxMonthsDropped: ["outbox_events_p202507", "outbox_events_p202508"],
+      outboxMonthsKept: [],
+    });
+    expect(await db.prisma.eventDelivery.count({ where: { id: dead.id } })).toBe(0);
   });
 });

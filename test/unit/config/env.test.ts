@@ -141,6 +141,7 @@ describe("operations settings", () => {
       bodyMs: 180 * 86_400_000,
       rejectionMs: 30 * 86_400_000,
       walletCallMs: 400 * 86_400_000,
+      eventMs: 400 * 86_400_000,
     });
   });
 
