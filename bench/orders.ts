@@ -11,6 +11,10 @@
 //   BENCH_NODE_FLAGS="--trace-gc" BENCH_APP_LOG=app.log   (node flags for the server; GC lines in the log)
 //   BENCH_BASELINE_BURN_MS=1.6 npm run bench:orders   (what-if: the baseline also burns 1.6 ms of CPU per
 //   request on its event loop, e.g. the framework floor; see support/baseline-orders-server.ts)
+//   BENCH_RUNS=3 npm run bench:orders   (three measured runs, each with its warm-ups, on the same servers;
+//   prints every run and the median of "ours / baseline", the figure of the CPU goal)
+//   BENCH_SERVER=/tmp/before/server.js npm run bench:orders   (another build's standalone server.js, e.g.
+//   a copy of .next/standalone made before a change: before/after with the same bench, back to back)
 //   BENCH_CPU_PROF=.bench-profiles npm run bench:orders   (CPU profile of the server; then
 //   npx tsx bench/support/summarize-profile.ts .bench-profiles)
 //   BENCH_PGBOUNCER=1 npm run bench:orders   (also the app with its statements unnamed, and through a
@@ -21,7 +25,7 @@
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { seedDemoCatalog } from "@/lib/payments/catalog/seed-catalog";
@@ -29,7 +33,16 @@ import { createPrismaClient } from "@/lib/platform/db/client";
 import { migrateDatabase } from "@/lib/platform/db/migrate-database";
 import { merchantAppEnv } from "../test/support/app-env";
 import { freePort } from "../test/support/ports";
-import { formatFloorComparison, formatLoadResult, formatRatio, post, runOpenLoop } from "./support/open-loop";
+import {
+  formatFloorComparison,
+  formatLoadResult,
+  formatMedianRatio,
+  formatRatio,
+  type LoadResult,
+  ownCpuRatio,
+  post,
+  runOpenLoop,
+} from "./support/open-loop";
 import {
   formatSideCosts,
   type PooledApps,
@@ -40,6 +53,7 @@ import {
 import {
   cpuSecondsOf,
   ensureProductionBuild,
+  serverLabel,
   startBaselines,
   startNextApp,
   stopProcess,
@@ -51,6 +65,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 /** Seconds at the measured rate before each measured run, answers discarded. */
 const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 3);
 const cpuProfileDir = process.env.BENCH_CPU_PROF || undefined;
+/** Measured runs against the same servers, each with its own warm-ups; more than one prints the median. */
+const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const appLogFile = process.env.BENCH_APP_LOG || undefined;
 const customersCount = 20;
 const basket = { flow: "CASHIER", items: [{ sku: "COFFEE", quantity: 2 }] };
@@ -166,32 +182,52 @@ try {
   // steady state.
   const load = { rate, seconds, okStatus: 201 };
   const warm = { ...load, seconds: warmSeconds };
-  await runOpenLoop(warm, toApp("/api/mini/orders", "warm"));
-  const app_ = await runOpenLoop(load, toApp("/api/mini/orders", "bench"), () => cpuSecondsOf(app.pid));
-  // The framework's fixed cost: the same request to a path no route serves (the JSON 404 catch-all).
-  // Left out under a CPU profile, which should show the measured route only.
-  // Warmed up like the others: the server loads the catch-all's code with its first request.
-  if (!cpuProfileDir)
-    await runOpenLoop({ ...warm, okStatus: 404 }, toApp("/api/mini/framework-floor", "floorwarm"));
-  const floor = cpuProfileDir
-    ? undefined
-    : await runOpenLoop({ ...load, okStatus: 404 }, toApp("/api/mini/framework-floor", "floor"), () =>
-        cpuSecondsOf(app.pid),
+  const ratios: number[] = [];
+  /** The last run's baseline, which the what-if run is compared with. */
+  let lastBaseline: LoadResult | undefined;
+  for (let run = 1; run <= runs; run++) {
+    if (runs > 1)
+      console.log(
+        `\nrun ${run} of ${runs} (load average ${loadavg()
+          .map((value) => value.toFixed(1))
+          .join(" ")})`,
       );
-  await runOpenLoop(warm, toBaseline("bwarm"));
-  const base = await runOpenLoop(load, toBaseline("base"), () => cpuSecondsOf(baseline.child.pid));
-  console.log(formatLoadResult("server.js POST /api/mini/orders", app_, "orders"));
-  if (floor) console.log(formatLoadResult("server.js, unrouted (framework)", floor, "requests"));
-  console.log(formatLoadResult("bare node:http baseline", base, "orders"));
-  console.log(formatRatio(app_, base));
-  if (floor) console.log(formatFloorComparison(app_, floor, base));
-  if (burning) {
+    const tag = `${run}`;
+    await runOpenLoop(warm, toApp("/api/mini/orders", `warm${tag}`));
+    const app_ = await runOpenLoop(load, toApp("/api/mini/orders", `bench${tag}`), () =>
+      cpuSecondsOf(app.pid),
+    );
+    // The framework's fixed cost: the same request to a path no route serves (the JSON 404 catch-all).
+    // Left out under a CPU profile, which should show the measured route only.
+    // Warmed up like the others: the server loads the catch-all's code with its first request.
+    if (!cpuProfileDir)
+      await runOpenLoop({ ...warm, okStatus: 404 }, toApp("/api/mini/framework-floor", `floorwarm${tag}`));
+    const floor = cpuProfileDir
+      ? undefined
+      : await runOpenLoop({ ...load, okStatus: 404 }, toApp("/api/mini/framework-floor", `floor${tag}`), () =>
+          cpuSecondsOf(app.pid),
+        );
+    await runOpenLoop(warm, toBaseline(`bwarm${tag}`));
+    const base = await runOpenLoop(load, toBaseline(`base${tag}`), () => cpuSecondsOf(baseline.child.pid));
+    console.log(formatLoadResult(`${serverLabel} POST /api/mini/orders`, app_, "orders"));
+    if (floor) console.log(formatLoadResult(`${serverLabel}, unrouted (framework)`, floor, "requests"));
+    console.log(formatLoadResult("bare node:http baseline", base, "orders"));
+    console.log(formatRatio(app_, base));
+    if (floor) console.log(formatFloorComparison(app_, floor, base));
+    const ratio = floor ? ownCpuRatio(app_, floor, base) : undefined;
+    if (ratio !== undefined) ratios.push(ratio);
+    lastBaseline = base;
+  }
+  if (ratios.length > 1) console.log(formatMedianRatio(ratios));
+  if (burning && lastBaseline) {
     await runOpenLoop(warm, toBaseline("burnwarm", burning.url));
     const burned = await runOpenLoop(load, toBaseline("burn", burning.url), () =>
       cpuSecondsOf(burning.child.pid),
     );
     console.log(formatLoadResult(`baseline + ${burnMs} ms CPU/request`, burned, "orders"));
-    console.log(formatRatio(burned, base).replace("(app / baseline)", "(burning baseline / baseline)"));
+    console.log(
+      formatRatio(burned, lastBaseline).replace("(app / baseline)", "(burning baseline / baseline)"),
+    );
   }
   if (withPgBouncer) {
     pooled = await startPooledApps(appEnv, databaseUrl);

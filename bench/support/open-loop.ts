@@ -171,8 +171,31 @@ function describeError(error: unknown): string {
 export function formatFloorComparison(app: LoadResult, floor: LoadResult, baseline: LoadResult): string {
   if (app.cpuMsPerRequest === undefined || floor.cpuMsPerRequest === undefined) return "";
   const own = app.cpuMsPerRequest - floor.cpuMsPerRequest;
+  const ratio = ownCpuRatio(app, floor, baseline);
   return (
     `cpu per request: app ${app.cpuMsPerRequest.toFixed(2)} ms = framework ${floor.cpuMsPerRequest.toFixed(2)} ms ` +
-    `+ ours ${own.toFixed(2)} ms; baseline ${baseline.cpuMsPerRequest?.toFixed(2) ?? "?"} ms`
+    `+ ours ${own.toFixed(2)} ms; baseline ${baseline.cpuMsPerRequest?.toFixed(2) ?? "?"} ms` +
+    (ratio === undefined ? "" : `; ours / baseline ${ratio.toFixed(2)}x`)
+  );
+}
+
+/** "ours / baseline": the app's CPU per request less the framework's, over the baseline's. */
+export function ownCpuRatio(app: LoadResult, floor: LoadResult, baseline: LoadResult): number | undefined {
+  if (app.cpuMsPerRequest === undefined || floor.cpuMsPerRequest === undefined) return undefined;
+  if (!baseline.cpuMsPerRequest) return undefined;
+  return (app.cpuMsPerRequest - floor.cpuMsPerRequest) / baseline.cpuMsPerRequest;
+}
+
+/** The closing line of a bench with several runs: each run's "ours / baseline" and their median. */
+export function formatMedianRatio(ratios: number[]): string {
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const median =
+    sorted.length % 2 === 1
+      ? (sorted[middle] as number)
+      : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return (
+    `ours / baseline by run: ${ratios.map((ratio) => `${ratio.toFixed(2)}x`).join(", ")}; ` +
+    `median of ${ratios.length}: ${median.toFixed(2)}x`
   );
 }

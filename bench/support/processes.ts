@@ -14,9 +14,19 @@ import { burnMsFromEnv } from "./burn-cpu";
  */
 export const STANDALONE_SERVER = ".next/standalone/server.js";
 
+/**
+ * The server.js the benches start: BENCH_SERVER names another build's (say, a copy of
+ * .next/standalone taken before a change, to measure before and after with the same bench).
+ */
+const serverScript = process.env.BENCH_SERVER || STANDALONE_SERVER;
+
+/** How the bench names the server it measures in its output. */
+export const serverLabel = process.env.BENCH_SERVER ? `server.js (${process.env.BENCH_SERVER})` : "server.js";
+
 /** Builds the app once if there is no production build yet (`npm run build` makes one). */
 export function ensureProductionBuild(): void {
-  if (existsSync(STANDALONE_SERVER)) return;
+  if (existsSync(serverScript)) return;
+  if (process.env.BENCH_SERVER) throw new Error(`BENCH_SERVER: no ${process.env.BENCH_SERVER}`);
   console.log("no production build found: running npm run build");
   const build = spawnSync("npm", ["run", "build"], {
     stdio: "inherit",
@@ -45,7 +55,7 @@ export async function startNextApp(
   const nodeFlags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
   const app = spawn(
     process.execPath,
-    [...profiling, ...nodeFlags, resolve(STANDALONE_SERVER)],
+    [...profiling, ...nodeFlags, resolve(serverScript)],
     // The standalone server listens on PORT and HOSTNAME (it has no flags for them).
     {
       env: { ...env, PORT: String(port), HOSTNAME: "127.0.0.1" },
