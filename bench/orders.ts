@@ -15,6 +15,10 @@
 //   prints every run and the median of "ours / baseline", the figure of the CPU goal)
 //   BENCH_SERVER=/tmp/before/server.js npm run bench:orders   (another build's standalone server.js, e.g.
 //   a copy of .next/standalone made before a change: before/after with the same bench, back to back)
+//   BENCH_AB=/tmp/before/server.js npm run bench:orders   (instead of the runs above: that build and this
+//   one side by side on the same database and sandbox, BENCH_AB_SLICES (8) slices of BENCH_SECONDS each
+//   in turn, and the CPU per order of each: a change measured under the same conditions, which a
+//   shared machine changes from one minute to the next)
 //   BENCH_CPU_PROF=.bench-profiles npm run bench:orders   (CPU profile of the server; then
 //   npx tsx bench/support/summarize-profile.ts .bench-profiles)
 //   BENCH_PGBOUNCER=1 npm run bench:orders   (also the app with its statements unnamed, and through a
@@ -67,6 +71,7 @@ const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 3);
 const cpuProfileDir = process.env.BENCH_CPU_PROF || undefined;
 /** Measured runs against the same servers, each with its own warm-ups; more than one prints the median. */
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+const abScript = process.env.BENCH_AB || undefined;
 const appLogFile = process.env.BENCH_APP_LOG || undefined;
 const customersCount = 20;
 const basket = { flow: "CASHIER", items: [{ sku: "COFFEE", quantity: 2 }] };
@@ -182,10 +187,11 @@ try {
   // steady state.
   const load = { rate, seconds, okStatus: 201 };
   const warm = { ...load, seconds: warmSeconds };
+  if (abScript) await compareBuilds(app, abScript, appEnv, { rate, seconds, okStatus: 201 }, toApp);
   const ratios: number[] = [];
   /** The last run's baseline, which the what-if run is compared with. */
   let lastBaseline: LoadResult | undefined;
-  for (let run = 1; run <= runs; run++) {
+  for (let run = 1; !abScript && run <= runs; run++) {
     if (runs > 1)
       console.log(
         `\nrun ${run} of ${runs} (load average ${loadavg()
@@ -273,4 +279,71 @@ async function comparePoolers(
     console.log(formatLoadResult(run.label, result, "orders"));
     console.log(formatSideCosts(costs));
   }
+}
+
+/**
+ * BENCH_AB: the server of another build beside this one, on the same database and sandbox (the
+ * sessions are valid on both), loaded in turn for BENCH_AB_SLICES slices each: CPU per order of each
+ * build, slice by slice, and their ratio. Both see the same minute of a shared machine.
+ */
+async function compareBuilds(
+  app: ChildProcess,
+  otherScript: string,
+  env: NodeJS.ProcessEnv,
+  load: { rate: number; seconds: number; okStatus: number },
+  toApp: (path: string, keyPrefix: string, origin?: string) => (index: number) => ReturnType<typeof post>,
+) {
+  const slices = Number(process.env.BENCH_AB_SLICES ?? 8);
+  const otherPort = await freePort();
+  const other = await startNextApp(
+    otherPort,
+    { ...env, PORT: String(otherPort), PUBLIC_BASE_URL: `http://127.0.0.1:${otherPort}` },
+    { script: otherScript },
+  );
+  children.push(other);
+  const sides = [
+    {
+      label: `other (${otherScript})`,
+      child: other,
+      origin: `http://127.0.0.1:${otherPort}`,
+      cpu: [] as number[],
+    },
+    { label: "this build", child: app, origin: undefined, cpu: [] as number[] },
+  ];
+  const warm = { ...load, seconds: warmSeconds };
+  for (const [index, side] of sides.entries())
+    await runOpenLoop(warm, toApp("/api/mini/orders", `abwarm${index}`, side.origin));
+  for (let slice = 1; slice <= slices; slice++) {
+    // Turn about: a machine getting busier or quieter within a slice favours neither build.
+    const order = slice % 2 === 1 ? [0, 1] : [1, 0];
+    for (const index of order) {
+      const side = sides[index] as (typeof sides)[number];
+      const result = await runOpenLoop(
+        load,
+        toApp("/api/mini/orders", `ab${slice}-${index}`, side.origin),
+        () => cpuSecondsOf(side.child.pid),
+      );
+      side.cpu.push(result.cpuMsPerRequest ?? Number.NaN);
+      if (result.errors > 0) console.log(`  ${side.label}: ${result.errors} errors`);
+    }
+    const [other_, this_] = sides.map((side) => side.cpu.at(-1)?.toFixed(2));
+    console.log(
+      `slice ${slice} (load ${loadavg()[0]?.toFixed(1)}): other ${other_} ms, this build ${this_} ms per order`,
+    );
+  }
+  const [before, after] = sides.map((side) => median(side.cpu)) as [number, number];
+  const differences = sides[1]?.cpu.map((value, index) => value - (sides[0]?.cpu[index] ?? Number.NaN)) ?? [];
+  console.log(
+    `cpu per order, median of ${slices} slices: other ${before.toFixed(2)} ms, this build ${after.toFixed(2)} ms; ` +
+      `median difference slice by slice ${median(differences).toFixed(2)} ms ` +
+      `(${((median(differences) / before) * 100).toFixed(1)} % of the other's)`,
+  );
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }

@@ -40,13 +40,15 @@ export interface NextAppOptions {
   cpuProfileDir?: string | undefined;
   /** Append the server's log (stdout) to this file instead of dropping it. */
   logFile?: string | undefined;
+  /** Another build's server.js (default: BENCH_SERVER, else this checkout's build). */
+  script?: string | undefined;
 }
 
 /** The standalone server (`node server.js`) on 127.0.0.1:`port` with `env`. */
 export async function startNextApp(
   port: number,
   env: NodeJS.ProcessEnv,
-  { cpuProfileDir, logFile }: NextAppOptions = {},
+  { cpuProfileDir, logFile, script = serverScript }: NextAppOptions = {},
 ): Promise<ChildProcess> {
   if (cpuProfileDir) mkdirSync(cpuProfileDir, { recursive: true });
   // Node refuses --cpu-prof in NODE_OPTIONS: the flag goes on node's command line.
@@ -55,7 +57,7 @@ export async function startNextApp(
   const nodeFlags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
   const app = spawn(
     process.execPath,
-    [...profiling, ...nodeFlags, resolve(serverScript)],
+    [...profiling, ...nodeFlags, resolve(script)],
     // The standalone server listens on PORT and HOSTNAME (it has no flags for them).
     {
       env: { ...env, PORT: String(port), HOSTNAME: "127.0.0.1" },
