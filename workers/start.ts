@@ -1,7 +1,11 @@
 // Starts BullMQ workers for the given queues on one Redis, with the process's domain services:
-// one ioredis connection (or cluster client) per Worker (`maxRetriesPerRequest: null`, retries forever while Redis is
-// away), a separate producer connection for the jobs the processors enqueue and for the schedulers,
-// and `close()` for graceful shutdown (finish the jobs in hand, then let go of Redis).
+// one worker connection (or cluster client; `maxRetriesPerRequest: null`, retries forever while Redis
+// is away) that every Worker shares for its ordinary commands, plus the blocking connection BullMQ
+// duplicates from it for each Worker (its BZPOPMIN must not hold up the others); a separate producer
+// connection for the jobs the processors enqueue and for the schedulers; and `close()` for graceful
+// shutdown (finish the jobs in hand, then let go of Redis).
+// Sharing saves one connection per queue: all nine queues open 11 connections, not 19, each one a
+// socket, ioredis' buffers and queues in this process and a client in Redis.
 // workers/main.ts uses it for `npm run workers`; tests and the bench start workers in-process with it.
 import { hostname } from "node:os";
 import { type Job, Worker } from "bullmq";
@@ -58,13 +62,18 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
   const jobs = new BullJobQueue(() => producer, options.prefix);
   const ctx: ServiceContext = { ...options.ctx, jobs };
 
+  // Shared, so BullMQ leaves it open when a Worker closes: it is closed with the others below.
+  const shared = createRedisConnection(options.redis, "worker", { lazyConnect: false });
+  // Each Worker listens on it ('error', 'ready', 'close', and more while it connects): one set per
+  // queue is expected, not a leak.
+  shared.setMaxListeners(10 + 3 * queues.length);
+  connections.push(shared);
+
   const workers = queues.map((name) => {
-    const connection = createRedisConnection(options.redis, "worker", { lazyConnect: false });
-    connections.push(connection);
     const run = (job: Job) => observeJob(name, job, () => PROCESSORS[name](ctx, job, settings));
     const worker = new Worker(name, run, {
-      connection,
-      prefix: queuePrefixOf(options.prefix, name, connection.isCluster),
+      connection: shared,
+      prefix: queuePrefixOf(options.prefix, name, shared.isCluster),
       // Shown as the job's processedBy: which process ran it.
       name: `${hostname()}-${process.pid}`,
       concurrency: options.concurrency ?? 8,
