@@ -35,6 +35,11 @@ function credentialsOf(url: string): RedisOptions {
   };
 }
 
+/** ioredis's default: a producer's command fails after these many retries and redirections. */
+const PRODUCER_REDIRECTIONS = 16;
+/** About a minute at the retry delays below: longer than a takeover. */
+const WORKER_REDIRECTIONS = 250;
+
 function clusterConnection(
   topology: RedisTopology & { kind: "cluster" },
   role: RedisRole,
@@ -50,6 +55,18 @@ function clusterConnection(
     retryDelayOnFailover: 200,
     retryDelayOnClusterDown: 300,
     retryDelayOnTryAgain: 200,
+    // Each of those retries spends one redirection. A producer gives up after ioredis's 16 (3–5 s: the
+    // route answers 503 and the client re-sends); a worker's command waits out a whole takeover
+    // instead (about a minute of retries; `cluster-node-timeout` is 15 s by default), since BullMQ
+    // takes a failed command of a job scheduler for good: the scan job that failed to schedule its
+    // next run is left active until its lock expires and the stalled check puts it back.
+    maxRedirections: role === "worker" ? WORKER_REDIRECTIONS : PRODUCER_REDIRECTIONS,
+    // No ready check: when a (re)connect finds the cluster down (CLUSTER INFO says fail, between a
+    // primary's death and its replica's promotion), ioredis reconnects under a new promise and the one
+    // connect() returned never settles (redis/ioredis#709, #741). BullMQ awaits that connect() when it
+    // resets a worker's blocking connection, and the worker then never fetched a job again. Commands
+    // sent meanwhile get CLUSTERDOWN and are retried as above; readiness asks CLUSTER INFO itself.
+    enableReadyCheck: false,
     redisOptions: { ...nodeOptions, ...credentialsOf(topology.url), ...nodeExtra },
   };
   return new Cluster(topology.nodes, options);

@@ -48,6 +48,12 @@ export interface LocalCluster {
   primaryPortOf(key: string): Promise<number>;
   /** SIGKILLs the server on `port`; resolves when it has exited. */
   kill(port: number): Promise<void>;
+  /**
+   * Keeps the replicas of the primary on `port` from taking over until the returned function is
+   * called: a slow takeover (a loaded host, or production's 15 s `cluster-node-timeout`), during
+   * which every node answers CLUSTERDOWN once the primary is marked failed.
+   */
+  holdTakeover(port: number): Promise<() => Promise<void>>;
   /** Resolves when every running node reports `cluster_state:ok`. */
   waitUntilHealthy(timeoutMs?: number): Promise<void>;
   /** Resolves when the killed primary on `port` serves no slot any more and the cluster is whole. */
@@ -67,6 +73,8 @@ function startNode(port: number, dir: string): ChildProcess {
   const args = ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--cluster-enabled", "yes"];
   args.push("--cluster-config-file", "nodes.conf", "--cluster-node-timeout", String(NODE_TIMEOUT_MS));
   args.push("--save", "", "--appendonly", "no");
+  // A replica held back from a takeover (holdTakeover) still takes over however long it waited.
+  args.push("--cluster-replica-validity-factor", "0");
   return spawn("redis-server", args, { stdio: "ignore" });
 }
 
@@ -119,6 +127,27 @@ export async function startRedisCluster(): Promise<LocalCluster> {
         child.once("exit", () => resolve());
         child.kill("SIGKILL");
       });
+    },
+    async holdTakeover(port) {
+      const { stdout } = await run("redis-cli", ["-p", String(port), "cluster", "myid"]);
+      const primaryId = stdout.trim();
+      const { stdout: nodes } = await run("redis-cli", ["-p", String(port), "cluster", "nodes"]);
+      // `<id> <host:port@bus> <flags> <primary id> …`: the replicas name their primary's id.
+      const replicas = nodes
+        .split("\n")
+        .map((line) => line.split(" "))
+        .filter((fields) => fields[3] === primaryId)
+        .map((fields) => Number(/:(\d+)@/.exec(fields[1] ?? "")?.[1]));
+      const setNoFailover = (value: "yes" | "no") =>
+        Promise.all(
+          replicas.map((replica) =>
+            run("redis-cli", ["-p", String(replica), "config", "set", "cluster-replica-no-failover", value]),
+          ),
+        );
+      await setNoFailover("yes");
+      return async () => {
+        await setNoFailover("no");
+      };
     },
     waitUntilHealthy: (timeoutMs = 20_000) => waitFor("healthy", healthy, timeoutMs),
     waitUntilTakenOver: (port, timeoutMs = 30_000) =>

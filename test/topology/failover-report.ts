@@ -1,7 +1,8 @@
 // What each failover did to the clients, from the load's recorded attempts: latency (p50/p99) of the
 // answered requests in the window before the kill and in the window after it, the errors after it,
-// the time to the first answered request sent after the kill and to the last error (recovery), and
-// the hooks' delay (paid → kitchen ticket) of orders paid before and after. Printed, never asserted.
+// the time to the first answered request sent after the kill and to the last error (recovery), the
+// hooks' delay (paid → kitchen ticket) of orders paid before and after, and the time to the first
+// ticket after the kill (the events worker scanning again). Printed, never asserted.
 import type { Attempt, LoadRecord } from "./load";
 import type { Kitchen } from "./stack";
 
@@ -54,6 +55,7 @@ export interface FailoverSummary {
   after: ReturnType<typeof latency>;
   firstSuccessMs: number | undefined;
   lastErrorMs: number | undefined;
+  firstHookMs: number | undefined;
   hookBefore: { p50?: number; p99?: number; max?: number };
   hookAfter: { p50?: number; p99?: number; max?: number };
   notes: string[];
@@ -86,13 +88,16 @@ export function summarize(
   };
   const until = failover.until ?? at + 4 * WINDOW_MS;
   const hookBefore = hook(delays.filter((d) => d.paidAt >= at - WINDOW_MS && d.paidAt + d.ms < at));
-  const hookAfter = hook(delays.filter((d) => d.paidAt + d.ms >= at && d.paidAt + d.ms < until));
+  const ticketedAfter = delays.filter((d) => d.paidAt + d.ms >= at && d.paidAt + d.ms < until);
+  const hookAfter = hook(ticketedAfter);
+  const firstTicket = Math.min(...ticketedAfter.map((d) => d.paidAt + d.ms));
   return {
     name: failover.name,
     before: latency(within(at - WINDOW_MS, at)),
     after: latency(after),
     firstSuccessMs: firstSuccess && firstSuccess.at + firstSuccess.ms - at,
     lastErrorMs: lastError && lastError.at + lastError.ms - at,
+    firstHookMs: ticketedAfter.length > 0 ? firstTicket - at : undefined,
     hookBefore,
     hookAfter,
     notes: failover.notes,
@@ -109,7 +114,8 @@ export function formatSummary(summary: FailoverSummary): string {
       summary.lastErrorMs === undefined ? "none" : ms(summary.lastErrorMs)
     }`,
     `  hook delay (paid → kitchen ticket) before: p50 ${ms(summary.hookBefore.p50)}, p99 ${ms(summary.hookBefore.p99)}; ` +
-      `tickets until the next failover: p50 ${ms(summary.hookAfter.p50)}, p99 ${ms(summary.hookAfter.p99)}, max ${ms(summary.hookAfter.max)}`,
+      `tickets until the next failover: p50 ${ms(summary.hookAfter.p50)}, p99 ${ms(summary.hookAfter.p99)}, max ${ms(summary.hookAfter.max)}; ` +
+      `first ticket after the kill: ${ms(summary.firstHookMs)}`,
     ...summary.notes.map((note) => `  ${note}`),
   ].join("\n");
 }
