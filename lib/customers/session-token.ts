@@ -55,7 +55,7 @@ export async function issueSessionToken(
  * for that (about 8 % of the order route's busy time in its CPU profile, BENCHMARKS.md). The checks
  * are jose's, for the options it was given (algorithms HS256, this audience and issuer, at `now`),
  * and stricter where only a token we never issue could differ: any `crit` header, padding or
- * whitespace in a segment is refused.
+ * whitespace in a segment is refused, and so is a token without an expiry.
  */
 export async function verifySessionToken(
   token: string,
@@ -97,7 +97,11 @@ function jsonObjectOf(segment: string): Claims | undefined {
   }
 }
 
-/** jose's claim checks with no clock tolerance: issuer, audience, and the times it was given. */
+/**
+ * jose's claim checks with no clock tolerance: issuer, audience, and the times it was given; and,
+ * stricter than jose, an expiry is required: every token issued here carries one, so a token without
+ * one could only come from a mistake, and it would never expire.
+ */
 function claimsHold(claims: Claims, nowSeconds: number): boolean {
   if (claims.iss !== ISSUER) return false;
   const audience = claims.aud;
@@ -106,7 +110,7 @@ function claimsHold(claims: Claims, nowSeconds: number): boolean {
   const { iat, nbf, exp } = claims;
   if (iat !== undefined && typeof iat !== "number") return false;
   if (nbf !== undefined && (typeof nbf !== "number" || nbf > nowSeconds)) return false;
-  if (exp !== undefined && (typeof exp !== "number" || exp <= nowSeconds)) return false;
+  if (typeof exp !== "number" || exp <= nowSeconds) return false;
   return true;
 }
 
