@@ -5,6 +5,7 @@
 // lets go when the lease passes and the delivery is tried again. Each table is partitioned by the
 // event's month: the event is found by (id, occurred_at), in its month alone.
 import { Prisma, type PrismaClient } from "@/lib/platform/db";
+import { queryRows } from "@/lib/platform/db/run-sql";
 import { type DomainEvent, parseEvent } from "@/lib/platform/outbox/event-map";
 
 export interface ClaimedDelivery {
@@ -33,7 +34,14 @@ export async function claimDeliveries(
   prisma: PrismaClient,
   options: { limit: number; leaseMs: number },
 ): Promise<ClaimedDelivery[]> {
-  const rows = await prisma.$queryRaw<ClaimedRow[]>(Prisma.sql`
+  // Prepared, so PostgreSQL plans it once per connection: planning this UPDATE over every month's
+  // partitions of three tables cost more than running it (17-50 ms against under 5 ms idle, 18
+  // months). The limit is written into the text, not sent as a parameter: a generic plan must know
+  // it to keep the index walk that stops after `limit` rows; it is one fixed integer per process.
+  const limit = Prisma.raw(String(Math.trunc(options.limit)));
+  const rows = await queryRows<ClaimedRow>(
+    prisma,
+    Prisma.sql`
     WITH claimed AS (
       UPDATE event_deliveries d
       SET lease_until = now() + ${options.leaseMs}::int * interval '1 millisecond',
@@ -47,7 +55,7 @@ export async function claimDeliveries(
             WHERE e.target_kind = c.target_kind AND e.target = c.target AND e.order_id = c.order_id
               AND e.seq < c.seq AND e.status = 'PENDING'))
         ORDER BY c.next_attempt_at
-        LIMIT ${options.limit}::int
+        LIMIT ${limit}
         FOR UPDATE SKIP LOCKED)
       RETURNING d.id, d.target_kind, d.target, d.attempts, d.event_id, d.event_occurred_at
     )
@@ -55,7 +63,9 @@ export async function claimDeliveries(
            claimed.event_id AS "eventId", o.type, o.version, o.order_id AS "orderId", o.payload,
            o.occurred_at AS "occurredAt"
     FROM claimed JOIN outbox_events o ON o.id = claimed.event_id AND o.occurred_at = claimed.event_occurred_at
-    ORDER BY o.seq`);
+    ORDER BY o.seq`,
+    { prepared: true },
+  );
   return rows.map((row) => ({
     id: row.id,
     targetKind: row.targetKind,
