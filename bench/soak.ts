@@ -41,6 +41,7 @@ import {
   type WatchedProcess,
 } from "./support/soak-processes";
 import { describeOrders, loadAverage, MemorySamples, OrderCounts, percentile } from "./support/soak-stats";
+import { standInForAutovacuum } from "./support/stand-in-autovacuum";
 
 const { values: options } = parseArgs({
   options: {
@@ -258,8 +259,10 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), "soak-sandbox-"));
   const processes: WatchedProcess[] = [];
   const failures: string[] = [];
+  let stopVacuum = async () => {};
   try {
     await prepareDatabase(databaseUrl);
+    stopVacuum = await standInForAutovacuum(databaseUrl, 30_000);
     const { sandbox, url: sandboxUrl } = await startSoakSandbox(dataDir, 1);
     processes.push(sandbox);
     const merchant = await registerSoakMerchant(sandboxUrl);
@@ -318,6 +321,7 @@ async function main() {
     for (const watched of processes) console.error(`--- ${watched.name} (last output)\n${watched.tail()}`);
     throw error;
   } finally {
+    await stopVacuum();
     for (const watched of processes) await stopWatched(watched);
     rmSync(dataDir, { recursive: true, force: true });
     release.remove();
