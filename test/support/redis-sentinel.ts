@@ -37,10 +37,12 @@ const cli = async (port: number, ...args: string[]) =>
 export async function startRedisSentinel(): Promise<LocalSentinel> {
   const [primary, replica, sentinel] = [await freePort(), await freePort(), await freePort()];
   const dir = mkdtempSync(path.join(tmpdir(), "redis-sentinel-"));
+  // --dir: a replica writes the primary's snapshot to its working directory on every full sync,
+  // even with --save "", so it must not be the checkout.
   const server = (port: number, ...extra: string[]) =>
     spawn(
       "redis-server",
-      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", ...extra],
+      ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no", ...extra],
       { stdio: "ignore" },
     );
   const children = new Map<number, ChildProcess>();
