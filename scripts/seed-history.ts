@@ -160,13 +160,19 @@ async function openWork(seed: Seeder) {
   );
 }
 
-/** Moves every time of the orders `ids` (and of their rows in other tables) back by `byMs`. */
+/**
+ * Moves every time of the orders `ids` (and of their rows in other tables) back by `byMs`.
+ * The outbox is left at the time the events were written: its month is part of each event's key,
+ * shared with the deliveries the events worker may already have made for it (a running `npm run
+ * dev`), so moving an event would be refused by their foreign keys. Events of seeded orders show the
+ * day the history was seeded.
+ */
 async function moveBack(ctx: ServiceContext, ids: string[], byMs: number) {
   const columns = await ctx.prisma.$queryRaw<{ table_name: string; column_name: string }[]>`
     SELECT table_name, column_name FROM information_schema.columns
      WHERE table_schema = current_schema() AND data_type = 'timestamp with time zone'
        AND table_name IN ('orders', 'order_events', 'wallet_calls', 'refunds', 'refund_requests',
-                          'escrow_operations', 'notifications', 'outbox_events', 'audit_entries')`;
+                          'escrow_operations', 'notifications', 'audit_entries')`;
   const byTable = new Map<string, string[]>();
   for (const { table_name, column_name } of columns) {
     byTable.set(table_name, [...(byTable.get(table_name) ?? []), column_name]);
