@@ -23,16 +23,13 @@ import pg from "pg";
 import { startSession } from "@/lib/customers/start-session";
 import { bindAgreement, prepareAgreement } from "@/lib/payments/agreements/agreements";
 import { definePlan } from "@/lib/payments/subscriptions/plans";
-import { createLoggedWalletClient, type ServiceContext } from "@/lib/platform/context/service-context";
+import type { ServiceContext } from "@/lib/platform/context/service-context";
 import { closePrismaClient, createPrismaClient } from "@/lib/platform/db/client";
 import { quoteIdentifier, withDatabase } from "@/lib/platform/db/ensure-database";
 import { applyMigrations } from "@/lib/platform/db/migrate";
-import { createLogger } from "@/lib/platform/log";
-import type { JobQueue } from "@/lib/platform/queue/definitions";
 import { DEFAULT_JOB_SETTINGS } from "@/lib/platform/queue/settings";
-import { PRODUCT_CODES } from "@/lib/wallet/product-codes";
-import { loadPublicKey } from "@/lib/wallet/signature";
 import { startWorkers } from "../workers/start";
+import { benchServiceContext } from "./support/bench-service-context";
 import { control, registerBenchMerchant, startSandboxProcess } from "./support/sandbox-process";
 
 const SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 5_000);
@@ -92,37 +89,13 @@ const { child: sandbox, url: walletUrl } = await startSandboxProcess(dataDir);
 const prisma = createPrismaClient(databaseUrl);
 
 try {
-  const { keys, clientId, walletPublicKeyPem } = await registerBenchMerchant(walletUrl, "bench-billing", {
+  const merchant = await registerBenchMerchant(walletUrl, "bench-billing", {
     userDailyLimit: "900000000000000",
     defaultUserBalance: "900000000000000",
   });
   // Tokens that outlive the bench: the refresh before a charge is exercised by the tests, not here.
   await control(walletUrl, "/sandbox/settings", { accessTokenTtlSeconds: 30 * 86_400 });
-  const logger = createLogger({ level: "error" });
-  const ctx: ServiceContext = {
-    prisma,
-    readModel: prisma,
-    wallet: createLoggedWalletClient(
-      {
-        baseUrl: walletUrl,
-        clientId,
-        keyVersion: "1",
-        privateKey: keys.privateKey,
-        publicKey: loadPublicKey(walletPublicKeyPem),
-      },
-      () => prisma,
-      () => logger,
-    ),
-    logger,
-    tokenKey: randomBytes(32),
-    sessionSecret: randomBytes(32).toString("base64url"),
-    publicBaseUrl: "http://127.0.0.1:9",
-    clientId,
-    walletPublicKey: loadPublicKey(walletPublicKeyPem),
-    cashierProductCode: PRODUCT_CODES.CASHIER,
-    jobs: { enqueue: async () => undefined } satisfies JobQueue,
-    now: () => new Date(),
-  };
+  const ctx = benchServiceContext(prisma, walletUrl, merchant);
 
   const setupStarted = performance.now();
   const customers: string[] = [];
@@ -187,7 +160,7 @@ try {
   const cpuMsPerCharge = (cpu.user + cpu.system) / 1000 / paid;
 
   const payments = (await (
-    await fetch(`${walletUrl}/sandbox/payments?clientId=${encodeURIComponent(clientId)}`)
+    await fetch(`${walletUrl}/sandbox/payments?clientId=${encodeURIComponent(merchant.clientId)}`)
   ).json()) as { paymentRequestId: string; status: string }[];
   const successes = payments.filter((payment) => payment.status === "SUCCESS");
   const periods = new Set(successes.map((payment) => payment.paymentRequestId.replace(/_\d+$/, "")));

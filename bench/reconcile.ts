@@ -24,21 +24,19 @@ import { bindAgreement, prepareAgreement } from "@/lib/payments/agreements/agree
 import { seedDemoCatalog } from "@/lib/payments/catalog/seed-catalog";
 import { createOrder } from "@/lib/payments/orders/create-order";
 import { reconcileOrder } from "@/lib/payments/reconcile/reconcile-order";
-import { createLoggedWalletClient, type ServiceContext } from "@/lib/platform/context/service-context";
+import type { ServiceContext } from "@/lib/platform/context/service-context";
 import { closePrismaClient, createPrismaClient } from "@/lib/platform/db/client";
 import { quoteIdentifier, withDatabase } from "@/lib/platform/db/ensure-database";
 import { applyMigrations } from "@/lib/platform/db/migrate";
-import { createLogger } from "@/lib/platform/log";
 import type { JobQueue } from "@/lib/platform/queue/definitions";
 import { SCAN_JOB } from "@/lib/platform/queue/definitions";
 import { DEFAULT_JOB_SETTINGS } from "@/lib/platform/queue/settings";
 import { PrismaClient } from "../generated/prisma/client";
 import { startSession } from "../lib/customers/start-session";
 import { createWalletClient } from "../lib/wallet/client";
-import { PRODUCT_CODES } from "../lib/wallet/product-codes";
-import { loadPublicKey } from "../lib/wallet/signature";
 import { PROCESSORS } from "../workers/registry";
 import { startWorkers } from "../workers/start";
+import { benchServiceContext } from "./support/bench-service-context";
 import { profilePhase } from "./support/profile-phase";
 import { control, registerBenchMerchant, startSandboxProcess } from "./support/sandbox-process";
 
@@ -99,35 +97,11 @@ const prisma = createPrismaClient(databaseUrl);
 
 try {
   await seedDemoCatalog(prisma);
-  const { keys, clientId, walletPublicKeyPem } = await registerBenchMerchant(walletUrl, "bench-reconcile", {
+  const merchant = await registerBenchMerchant(walletUrl, "bench-reconcile", {
     userDailyLimit: "900000000000000",
     defaultUserBalance: "900000000000000",
   });
-  const logger = createLogger({ level: "error" });
-  const ctx: ServiceContext = {
-    prisma,
-    readModel: prisma,
-    wallet: createLoggedWalletClient(
-      {
-        baseUrl: walletUrl,
-        clientId,
-        keyVersion: "1",
-        privateKey: keys.privateKey,
-        publicKey: loadPublicKey(walletPublicKeyPem),
-      },
-      () => prisma,
-      () => logger,
-    ),
-    logger,
-    tokenKey: randomBytes(32),
-    sessionSecret: randomBytes(32).toString("base64url"),
-    publicBaseUrl: "http://127.0.0.1:9",
-    clientId,
-    walletPublicKey: loadPublicKey(walletPublicKeyPem),
-    cashierProductCode: PRODUCT_CODES.CASHIER,
-    jobs: { enqueue: async () => undefined } satisfies JobQueue,
-    now: () => new Date(),
-  };
+  const ctx = benchServiceContext(prisma, walletUrl, merchant);
 
   // One customer with a bound payment agreement: agreement payments complete synchronously.
   const { userId } = await control<{ userId: string }>(walletUrl, "/sandbox/users", {
@@ -174,9 +148,9 @@ try {
   // (no database, no queue), at the same concurrency, over these same payments.
   const bareClient = createWalletClient({
     baseUrl: walletUrl,
-    clientId,
-    privateKey: keys.privateKey,
-    walletPublicKey: walletPublicKeyPem,
+    clientId: merchant.clientId,
+    privateKey: merchant.keys.privateKey,
+    walletPublicKey: merchant.walletPublicKeyPem,
     keyVersion: 1,
   });
   const requestIds = (
