@@ -56,9 +56,12 @@ const server = createServer(async (request, response) => {
       paymentTime?: string;
     };
     const stored = await pool.query<{ id: string }>(
-      `INSERT INTO notifications (id, kind, dedupe_key, raw_body, headers, verified)
-       VALUES ($1, 'PAYMENT', $2, $3, '{}', true)
-       ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+      `WITH key AS (
+         INSERT INTO notification_dedupe_keys (dedupe_key, notification_id, received_at) VALUES ($2, $1, now())
+         ON CONFLICT (dedupe_key) DO NOTHING RETURNING notification_id, received_at)
+       INSERT INTO notifications (id, kind, dedupe_key, raw_body, headers, verified, received_at)
+       SELECT notification_id, 'PAYMENT', $2, $3, '{}', true, received_at FROM key
+       RETURNING id`,
       [randomUUID(), `payment:${body.paymentRequestId}:${body.paymentStatus}`, rawBody],
     );
     const notificationId = stored.rows[0]?.id;

@@ -38,7 +38,8 @@ export async function reapplyStoredNotification(
   operator: OperatorIdentity,
   notificationId: string,
 ) {
-  const notification = await ctx.prisma.notification.findUnique({ where: { id: notificationId } });
+  // By id alone (the console's links carry no month): one probe per month's primary key, once a click.
+  const notification = await ctx.prisma.notification.findFirst({ where: { id: notificationId } });
   if (!notification) throw new NotFoundError("No such notification.");
   // A new attempt: the notification keeps what became of it when it arrived.
   const result = await reapplyNotification(ctx, notificationId, `operator:${operator.id}`);

@@ -350,7 +350,7 @@ describe("the operator console", () => {
       where: { orderId: order.orderId, type: "ATTENTION_FLAGGED" },
     });
     expect(flag.actor).toBe(`operator:${operators.FINANCE.id}`);
-    expect((await db.prisma.notification.findUniqueOrThrow({ where: { id: notification.id } })).status).toBe(
+    expect((await db.prisma.notification.findFirstOrThrow({ where: { id: notification.id } })).status).toBe(
       notification.status,
     );
     // And the flag it raised is cleared from the order's page with a note: nothing stays on the list.

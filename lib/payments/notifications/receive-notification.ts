@@ -23,7 +23,13 @@ import {
   NOTIFICATION_REFUSALS,
   type NotificationRefusalCode,
 } from "./notification-bodies";
-import { insertNotification, markNotificationProcessed, type StoredNotification } from "./notification-rows";
+import {
+  findSeenNotification,
+  insertNotification,
+  markNotificationProcessed,
+  type NotificationRef,
+  type StoredNotification,
+} from "./notification-rows";
 import { recordUnverifiedNotification, sampleHeaders } from "./record-rejection";
 
 export interface InboundNotification {
@@ -100,17 +106,18 @@ export async function receiveNotification(
   }
 
   const dedupeKey = dedupeKeyOf(inbound.kind, parsed.data);
-  let notificationId = (await record(ctx, inbound, dedupeKey, { status: "RECEIVED" }))?.id;
-  if (!notificationId) {
-    // Seen before. Done work is acknowledged again; an earlier delivery that never finished (crash,
-    // concurrent delivery) is applied now — applying is idempotent.
-    const seen = await ctx.prisma.notification.findUniqueOrThrow({ where: { dedupeKey } });
+  let notification: NotificationRef | null = await record(ctx, inbound, dedupeKey, { status: "RECEIVED" });
+  if (!notification) {
+    // Seen before, in any month, even one retention has dropped. Done work is acknowledged again; an
+    // earlier delivery that never finished (crash, concurrent delivery) is applied now — applying is
+    // idempotent.
+    const seen = await findSeenNotification(ctx.prisma, dedupeKey);
     if (seen.status === "APPLIED" || seen.status === "IGNORED") return ACK;
     if (seen.status === "REJECTED") return refusal("REJECTED", seen.error ?? "rejected");
-    notificationId = seen.id;
+    notification = seen;
   }
 
-  const result = await applyAndRecord(ctx, notificationId, inbound.kind, parsed.data);
+  const result = await applyAndRecord(ctx, notification, inbound.kind, parsed.data);
   if (result.status === "REJECTED") {
     ctx.logger.warn(
       { kind: inbound.kind, orderId: result.orderId, error: result.error },
@@ -159,12 +166,12 @@ function record(
 
 async function applyAndRecord(
   ctx: ServiceContext,
-  notificationId: string,
+  notification: NotificationRef,
   kind: NotificationKind,
   body: unknown,
 ): Promise<ApplyResult> {
   const result = await applyByKind(ctx, kind, body);
-  await markNotificationProcessed(ctx.prisma, notificationId, {
+  await markNotificationProcessed(ctx.prisma, notification, {
     status: result.status,
     orderId: result.orderId ?? null,
     error: result.status === "REJECTED" ? result.error : (result.note ?? null),
@@ -181,7 +188,8 @@ export async function applyStoredNotification(
   ctx: ServiceContext,
   notificationId: string,
 ): Promise<ApplyResult | { status: "NOTHING_TO_DO" }> {
-  const notification = await ctx.prisma.notification.findUnique({ where: { id: notificationId } });
+  // By id alone, so every month's primary key is probed: a rare path (a crash left it unapplied).
+  const notification = await ctx.prisma.notification.findFirst({ where: { id: notificationId } });
   if (notification?.status !== "RECEIVED" || !notification.verified) return { status: "NOTHING_TO_DO" };
   return applyStored(ctx, notification);
 }
@@ -196,7 +204,7 @@ export async function reapplyNotification(
   notificationId: string,
   actor: string,
 ): Promise<ApplyResult | { status: "NOTHING_TO_DO" }> {
-  const notification = await ctx.prisma.notification.findUnique({ where: { id: notificationId } });
+  const notification = await ctx.prisma.notification.findFirst({ where: { id: notificationId } });
   if (!notification?.verified) return { status: "NOTHING_TO_DO" };
   const parsed = parseNotificationBody(notification.kind, notification.rawBody);
   if (!parsed.success) return { status: "REJECTED", error: "stored body is malformed" };
@@ -223,12 +231,12 @@ async function applyStored(ctx: ServiceContext, notification: Notification): Pro
   const parsed = parseNotificationBody(notification.kind, notification.rawBody);
   if (!parsed.success) {
     await ctx.prisma.notification.update({
-      where: { id: notification.id },
+      where: { id_receivedAt: { id: notification.id, receivedAt: notification.receivedAt } },
       data: { status: "REJECTED", error: "stored body is malformed", processedAt: ctx.now() },
     });
     return { status: "REJECTED" as const, error: "stored body is malformed" };
   }
-  return applyAndRecord(ctx, notification.id, notification.kind, parsed.data);
+  return applyAndRecord(ctx, notification, notification.kind, parsed.data);
 }
 
 function applyByKind(

@@ -1,14 +1,16 @@
-// Retention: what the wallet-call log and the notification store keep of old exchanges. Past the
-// body retention period (RETENTION_BODY_DAYS, 180 days by default) the rows stay — timelines,
-// audits and dedupe keys still need them — but their bodies are replaced by a marker and pruned_at is
-// set; the hourly counts of unverifiable notifications are deleted after RETENTION_REJECTION_DAYS.
+// Retention: what the wallet-call log keeps of old exchanges. Past the body retention period
+// (RETENTION_BODY_DAYS, 180 days by default) the rows stay — timelines and audits still need them,
+// until their month is dropped (expire-wallet-calls.ts) — but their bodies are replaced by a marker
+// and pruned_at is set; the hourly counts of unverifiable notifications are deleted after
+// RETENTION_REJECTION_DAYS. Notifications are not emptied here: their months are dropped whole once
+// past RETENTION_BODY_DAYS (expire-notifications.ts).
 //
 // Bounded work per run: `batch` rows per statement and at most `maxBatches` statements per table,
 // each finding its rows through an index on (pruned_at, time), so a run costs the same whether the
 // tables hold a thousand rows or a billion, and a large backlog is worked off over several runs.
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 
-/** What a pruned JSON body reads as. Raw notification bodies (text) become the empty string. */
+/** What a pruned JSON body reads as. */
 export const PRUNED_BODY = { pruned: true } as const;
 
 export interface RetentionSettings {
@@ -20,7 +22,6 @@ export interface RetentionSettings {
 
 export interface RetentionResult {
   walletCalls: number;
-  notifications: number;
   rejections: number;
 }
 
@@ -48,19 +49,6 @@ export async function pruneOldRecords(
         ORDER BY created_at
         LIMIT ${batch})`,
   );
-  // A notification still waiting to be applied keeps its body: it is the only copy of the news.
-  const notifications = await inBatches(
-    settings,
-    () =>
-      ctx.prisma.$executeRaw`
-      UPDATE notifications
-      SET raw_body = '', headers = ${marker}::jsonb, pruned_at = ${now}
-      WHERE id IN (
-        SELECT id FROM notifications
-        WHERE pruned_at IS NULL AND received_at < ${bodyCutoff} AND status <> 'RECEIVED'
-        ORDER BY received_at
-        LIMIT ${batch})`,
-  );
   const rejections = await inBatches(
     settings,
     () =>
@@ -72,7 +60,7 @@ export async function pruneOldRecords(
         ORDER BY last_seen_at
         LIMIT ${batch})`,
   );
-  return { walletCalls, notifications, rejections };
+  return { walletCalls, rejections };
 }
 
 /** Runs `step` until it touches fewer than a batch of rows or maxBatches ran; the rows touched. */

@@ -69,6 +69,7 @@ const scalarFields = {
   EventDelivery: Prisma.EventDeliveryScalarFieldEnum,
   DeliveryAttempt: Prisma.DeliveryAttemptScalarFieldEnum,
   OutboxDedupeKey: Prisma.OutboxDedupeKeyScalarFieldEnum,
+  NotificationDedupeKey: Prisma.NotificationDedupeKeyScalarFieldEnum,
   WebhookEndpoint: Prisma.WebhookEndpointScalarFieldEnum,
   AlertRule: Prisma.AlertRuleScalarFieldEnum,
   AlertMessage: Prisma.AlertMessageScalarFieldEnum,
@@ -407,7 +408,19 @@ const ROUND_TRIPS = [
       prunedAt: at(),
     },
     (data) => db.prisma.notification.create({ data: { ...data, headers: json(data.headers) } }),
-    (key) => db.prisma.notification.findUniqueOrThrow({ where: { id: key } }),
+    (key) => db.prisma.notification.findFirstOrThrow({ where: { id: key } }),
+  ),
+
+  roundTripCase(
+    "NotificationDedupeKey",
+    {
+      dedupeKey: `refund:${id()}:SUCCESS`,
+      notificationId: id(),
+      receivedAt: at(),
+      rejectedError: "rejected",
+    },
+    (data) => db.prisma.notificationDedupeKey.create({ data }),
+    (key) => db.prisma.notificationDedupeKey.findUniqueOrThrow({ where: { dedupeKey: key } }),
   ),
 
   roundTripCase(
@@ -1241,6 +1254,15 @@ const MINIMAL_ROWS: { model: Prisma.ModelName; create: () => Promise<void> }[] =
     },
   },
   {
+    model: "NotificationDedupeKey",
+    async create() {
+      const key = await db.prisma.notificationDedupeKey.create({
+        data: { dedupeKey: `k-${id()}`, notificationId: id(), receivedAt: new Date() },
+      });
+      expect(key.rejectedError).toBeNull();
+    },
+  },
+  {
     model: "OutboxDedupeKey",
     async create() {
       const key = await db.prisma.outboxDedupeKey.create({ data: { dedupeKey: `k-${id()}`, eventId: id() } });
@@ -1532,17 +1554,16 @@ describe("schema.prisma against the migrated database", () => {
         },
       ],
       [
-        "Notification.dedupeKey",
+        // The key's own table, not the notification (partitioned by month, where it cannot be unique).
+        "NotificationDedupeKey.dedupeKey",
         async () => {
-          const data = {
-            kind: enums.NotificationKind.PAYMENT,
-            dedupeKey: `payment:${id()}:SUCCESS`,
-            rawBody: "{}",
-            headers: {},
-            verified: true,
-          };
-          await db.prisma.notification.create({ data });
-          await db.prisma.notification.create({ data });
+          const dedupeKey = `payment:${id()}:SUCCESS`;
+          await db.prisma.notificationDedupeKey.create({
+            data: { dedupeKey, notificationId: id(), receivedAt: at() },
+          });
+          await db.prisma.notificationDedupeKey.create({
+            data: { dedupeKey, notificationId: id(), receivedAt: at() },
+          });
         },
       ],
       [

@@ -493,7 +493,7 @@ describe("the rest of the console's API", () => {
     });
     // The notification keeps what became of it when it arrived.
     expect(
-      await app.db.prisma.notification.findUniqueOrThrow({ where: { id: notification.id } }),
+      await app.db.prisma.notification.findFirstOrThrow({ where: { id: notification.id } }),
     ).toMatchObject({
       status: notification.status,
       processedAt: notification.processedAt,

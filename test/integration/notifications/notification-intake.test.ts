@@ -53,17 +53,18 @@ describe("notification rows", () => {
     const dedupeKey = `payment:${randomUUID()}:SUCCESS`;
     const fields = { kind: "PAYMENT" as const, dedupeKey, rawBody: '{"a":1}', headers: { "client-id": "x" } };
     const stored = await insertNotification(ctx.prisma, { ...fields, status: "RECEIVED" });
-    expect(stored).toEqual({ id: expect.any(String), status: "RECEIVED" });
+    expect(stored).toEqual({ id: expect.any(String), receivedAt: expect.any(Date), status: "RECEIVED" });
     expect(await insertNotification(ctx.prisma, { ...fields, status: "RECEIVED" })).toBeNull();
 
     const processedAt = new Date("2026-11-22T10:00:00.123Z");
-    await markNotificationProcessed(ctx.prisma, stored?.id as string, {
+    if (!stored) throw new Error("not stored");
+    await markNotificationProcessed(ctx.prisma, stored, {
       status: "IGNORED",
       orderId: null,
       error: "paymentStatus PROCESSING is not final",
       processedAt,
     });
-    expect(await ctx.prisma.notification.findUniqueOrThrow({ where: { dedupeKey } })).toMatchObject({
+    expect(await ctx.prisma.notification.findFirstOrThrow({ where: { dedupeKey } })).toMatchObject({
       kind: "PAYMENT",
       rawBody: '{"a":1}',
       headers: { "client-id": "x" },
