@@ -184,7 +184,8 @@ const rawSchema = z.object({
   OTEL_ENABLED: onOff,
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalText.pipe(z.url().optional()),
   OTEL_SERVICE_NAME: optionalText,
-  // Retention: wallet-call and notification bodies older than this are emptied (rows are kept) …
+  // Retention: wallet-call bodies older than this are emptied (rows are kept), and notifications go
+  // after this, a month at a time (a month with a notification not yet applied stays) …
   RETENTION_BODY_DAYS: z.coerce.number().positive().default(180),
   // … and the hourly counts of unverifiable notifications are deleted after this.
   RETENTION_REJECTION_DAYS: z.coerce.number().positive().default(30),

@@ -20,7 +20,11 @@ export interface JobSettings {
   /** Rows a scan claims per query; a scan keeps claiming until nothing is due (up to scanMaxItems). */
   scanBatch: number;
   scanMaxItems: number;
-  /** Retention (lib/platform/retention): bodies older than this are emptied … */
+  /**
+   * Retention (lib/platform/retention): wallet-call bodies older than this are emptied, and
+   * notification months wholly older than this dropped when every notification in them is applied
+   * (expire-notifications.ts) …
+   */
   retentionBodyMs: number;
   /** … unverifiable-notification counts older than this deleted … */
   retentionRejectionMs: number;
