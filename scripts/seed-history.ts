@@ -187,6 +187,11 @@ async function moveBack(ctx: ServiceContext, ids: string[], byMs: number) {
       ids,
     );
   }
+  // A notification's dedupe key names it by (id, received_at): the key follows the row it names.
+  await ctx.prisma.$executeRaw`
+    UPDATE notification_dedupe_keys k SET received_at = n.received_at
+    FROM notifications n
+    WHERE n.order_id = ANY(${ids}::text[]) AND k.dedupe_key = n.dedupe_key AND k.notification_id = n.id`;
 }
 
 export async function seedHistory(ctx: ServiceContext, options: HistoryOptions): Promise<{ orders: number }> {

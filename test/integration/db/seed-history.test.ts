@@ -60,6 +60,20 @@ describe("seedHistory", () => {
     });
     expect(settledLater.length).toBeGreaterThanOrEqual(2);
     expect(settledLater.every((row) => row.status === "PAID")).toBe(true);
+    // Notifications moved to their days, and their dedupe keys still name them (id, received_at).
+    const notifications = await merchant.db.prisma.notification.findMany({
+      where: { orderId: { in: past.map((row) => row.id) } },
+      select: { dedupeKey: true, id: true, receivedAt: true },
+    });
+    expect(notifications.length).toBeGreaterThan(0);
+    const keys = await merchant.db.prisma.notificationDedupeKey.findMany({
+      where: { dedupeKey: { in: notifications.map((row) => row.dedupeKey) } },
+      select: { dedupeKey: true, notificationId: true, receivedAt: true },
+    });
+    expect(new Set(keys.map((key) => `${key.notificationId}@${key.receivedAt.toISOString()}`))).toEqual(
+      new Set(notifications.map((row) => `${row.id}@${row.receivedAt.toISOString()}`)),
+    );
+    expect(notifications.some((row) => baghdadDate(row.receivedAt) !== baghdadDate(new Date()))).toBe(true);
 
     const open = rows.filter((row) => baghdadDate(row.createdAt) === today);
     expect(open.flatMap((row) => row.refundRequests).map((request) => request.status)).toEqual(["PENDING"]);
