@@ -42,7 +42,19 @@ export async function startRedisSentinel(): Promise<LocalSentinel> {
   const server = (port: number, ...extra: string[]) =>
     spawn(
       "redis-server",
-      ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no", ...extra],
+      [
+        "--port",
+        String(port),
+        "--bind",
+        "127.0.0.1",
+        "--dir",
+        dir,
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        ...extra,
+      ],
       { stdio: "ignore" },
     );
   const children = new Map<number, ChildProcess>();
