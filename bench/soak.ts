@@ -1,6 +1,7 @@
 // `npm run soak`: the production release under a steady order load, watched for memory. The app runs
-// as the release runs it (`node server.js` in release/, NODE_ENV=production), beside the bundled
-// workers (`node dist/workers.mjs`) and the wallet sandbox; orders come at a fixed rate (open loop)
+// as the release runs it (`node server.js` in release/, NODE_ENV=production, the Docker image's
+// NODE_OPTIONS read from the Dockerfile), beside the bundled workers (`node dist/workers.mjs`, with
+// the same NODE_OPTIONS) and the wallet sandbox; orders come at a fixed rate (open loop)
 // and every one is paid at the sandbox's cashier, so the wallet's notification, the order's outcome,
 // its events and the workers' jobs all run too. Every interval it prints throughput, errors,
 // p50/p99 and each process's RSS (/proc) and heap (the process's own `memory` lines,
@@ -19,7 +20,7 @@
 // killer, emulated from outside. Load is bounded by rate × seconds; everything is on 127.0.0.1 with a
 // temporary database and sandbox folder.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -103,8 +104,18 @@ function releaseEnv(base: Record<string, string>, nodeOptions: string | undefine
   };
 }
 
+/**
+ * The image's own NODE_OPTIONS (the Dockerfile's runtime `ENV`): every process of the release starts
+ * with it unless an instance sets its own, as --cap does.
+ */
+function imageNodeOptions(): string | undefined {
+  const value = /^\s*NODE_OPTIONS=("[^"]*"|\S+)/m.exec(readFileSync("Dockerfile", "utf8"))?.[1];
+  return value?.replace(/^"(.*)"$/, "$1");
+}
+
 function startRelease(release: string, appEnv: Record<string, string>, appPort: number) {
-  const flags = capMb ? smallInstanceNodeOptions(capMb) : undefined;
+  const image = imageNodeOptions();
+  const flags = capMb ? smallInstanceNodeOptions(capMb) : image ? { app: image, workers: image } : undefined;
   const snapshot = heapSnapshotDir
     ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${heapSnapshotDir}`]
     : [];
@@ -288,7 +299,7 @@ async function main() {
     await waitForHttpOk(`${appUrl}/api/health/ready`, 90_000);
     console.log(
       `soak: ${rate} orders/s for ${seconds} s, every order paid at the cashier; release/ on node ${process.version}` +
-        `${flags ? `; cap ${capMb} MB: app NODE_OPTIONS="${flags.app}", workers "${flags.workers}"` : ""}; load ${loadAverage()}`,
+        `; ${capMb ? `cap ${capMb} MB: ` : "the image's "}app NODE_OPTIONS="${flags?.app ?? ""}", workers "${flags?.workers ?? ""}"; load ${loadAverage()}`,
     );
     // Idle: started and ready, before any order (as a fresh instance waits for its first customer).
     await new Promise((resolveWait) => setTimeout(resolveWait, 5_000));
