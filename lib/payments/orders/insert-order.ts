@@ -57,7 +57,14 @@ export type InsertOrderResult =
   /** The session's customer is gone (the database was restored or reset). */
   | { outcome: "customer-unknown" };
 
-type Row = Order & { walletCustomerId: string | null; catalogCurrent: boolean };
+/** What only the database decides of a new order; the rest is the draft (`createdOrder`). */
+type Row = {
+  id: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  walletCustomerId: string | null;
+  catalogCurrent: boolean;
+};
 
 /** On the pool, or inside the caller's transaction (queryRows runs it through the transaction then). */
 export async function insertOrder(
@@ -98,6 +105,7 @@ export async function insertOrder(
       FROM customer, catalog
       WHERE catalog.current OR ${order.pricedByCaller === true}::boolean
       ON CONFLICT (customer_id, idempotency_key) DO NOTHING
+      -- The outbox payload below reads the row as an Order; only three columns travel back.
       RETURNING ${ORDER_COLUMNS}
     ),
     lines AS (
@@ -110,7 +118,7 @@ export async function insertOrder(
       SELECT ${newRowId()}::text, inserted.id, 'CREATED', 'CREATED', ${order.actor}::text FROM inserted
     ),
     announced AS (${orderEventInsertSql(order.announce === false ? null : "order.created", "inserted", null)})
-    SELECT inserted.*,
+    SELECT inserted.id, inserted."createdAt", inserted."updatedAt",
            (SELECT wallet_customer_id FROM customer) AS "walletCustomerId",
            (SELECT current FROM catalog) AS "catalogCurrent"
     FROM (VALUES (1)) AS always LEFT JOIN inserted ON true`,
@@ -119,10 +127,54 @@ export async function insertOrder(
   );
   if (!row || row.walletCustomerId === null) return { outcome: "customer-unknown" };
   if (row.id !== null) {
-    const { walletCustomerId, catalogCurrent: _, ...written } = row;
-    return { outcome: "created", order: { ...written, items }, walletCustomerId };
+    return {
+      outcome: "created",
+      order: { ...createdOrder(order, row), items },
+      walletCustomerId: row.walletCustomerId,
+    };
   }
   return row.catalogCurrent || order.pricedByCaller
     ? { outcome: "key-taken" }
     : { outcome: "catalog-changed" };
+}
+
+/**
+ * The order as the insert wrote it: the draft's values and the columns' defaults, with the times the
+ * database set. Returning all 30 columns instead cost their parsing on every order, for values the
+ * caller already holds. A column added to `orders` fails the compiler here; a default changed in the
+ * schema fails test/integration/orders/order-sql.test.ts, which holds this against a Prisma read.
+ */
+function createdOrder(order: NewOrder, row: Pick<Row, "createdAt" | "updatedAt">): Order {
+  return {
+    id: order.id,
+    customerId: order.customerId,
+    flow: order.flow,
+    productCode: order.productCode,
+    currency: order.currency,
+    amountFils: order.amountFils,
+    status: "CREATED",
+    idempotencyKey: order.idempotencyKey,
+    paymentRequestId: order.paymentRequestId,
+    paymentId: null,
+    redirectionUrl: null,
+    paymentExpiresAt: order.paymentExpiresAt,
+    paidAt: null,
+    resultCode: null,
+    resultMessage: null,
+    voidedFils: 0n,
+    refundedFils: 0n,
+    confirmedRefundFils: 0n,
+    note: order.note,
+    agreementId: order.agreementId,
+    needsAttention: false,
+    attentionReason: null,
+    attentionFlag: null,
+    attentionResolvedAt: null,
+    nextReconcileAt: order.nextReconcileAt,
+    reconcileAttempts: 0,
+    expiryCheckedAt: null,
+    version: 0,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
 }

@@ -1,6 +1,7 @@
 // The columns of `orders` as the fields of Prisma's Order type, for the few hand-written statements on
-// the hot path (insert-order.ts, write-order-transition.ts): they return the row they wrote in the
-// shape the rest of the code reads, so nobody reads it back. Checked against Order by the compiler
+// the hot path (insert-order.ts, write-order-transition.ts): the outbox payload reads their row by
+// these names, and the status change returns it in the shape the rest of the code reads, so nobody
+// reads it back. Checked against Order by the compiler
 // (`satisfies`), and against a Prisma read of the same row by test/integration/orders/order-sql.test.ts.
 import { type Order, Prisma } from "@/lib/platform/db";
 

@@ -66,27 +66,54 @@ async function rowsOf(orderId: string) {
 }
 
 describe("insertOrder", () => {
-  it("writes the order, its lines and its CREATED event, and returns them as Prisma reads them", async () => {
-    const customer = await newCustomer();
-    const draft = newOrder(customer.id);
-    const result = await insertOrder(db.prisma, draft);
-    if (result.outcome !== "created") expect.fail(`expected created, got ${result.outcome}`);
-    expect(result.walletCustomerId).toBe(customer.walletCustomerId);
-    const stored = await db.prisma.order.findUniqueOrThrow({
-      where: { id: draft.id },
-      include: { items: true },
-    });
-    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
-    expect({ ...result.order, items: [...result.order.items].sort(byId) }).toEqual({
-      ...stored,
-      items: [...stored.items].sort(byId),
-    });
-    expect(stored).toMatchObject({ status: "CREATED", version: 0, note: "no sugar", amountFils: 6_000_000n });
-    const events = await db.prisma.orderEvent.findMany({ where: { orderId: draft.id } });
-    expect(events).toEqual([
-      expect.objectContaining({ type: "CREATED", fromStatus: null, toStatus: "CREATED", actor: draft.actor }),
-    ]);
-  });
+  // insertOrder builds the order it returns from the draft and the columns' defaults: held against a
+  // Prisma read for drafts that differ in every optional field.
+  it.each([
+    ["with a note", {}],
+    [
+      "without a note, one line, an expiry off the second",
+      {
+        note: null,
+        lines: [{ ...tea, quantity: 3 }],
+        amountFils: 3_000_000n,
+        paymentExpiresAt: new Date(Date.now() + 1_234_567),
+        nextReconcileAt: new Date(Date.now() + 7_654),
+      },
+    ],
+  ] as [string, Partial<NewOrder>][])(
+    "writes the order (%s), its lines and its CREATED event, and returns them as Prisma reads them",
+    async (_, overrides) => {
+      const customer = await newCustomer();
+      const draft = newOrder(customer.id, overrides);
+      const result = await insertOrder(db.prisma, draft);
+      if (result.outcome !== "created") expect.fail(`expected created, got ${result.outcome}`);
+      expect(result.walletCustomerId).toBe(customer.walletCustomerId);
+      const stored = await db.prisma.order.findUniqueOrThrow({
+        where: { id: draft.id },
+        include: { items: true },
+      });
+      const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+      expect({ ...result.order, items: [...result.order.items].sort(byId) }).toEqual({
+        ...stored,
+        items: [...stored.items].sort(byId),
+      });
+      expect(stored).toMatchObject({
+        status: "CREATED",
+        version: 0,
+        note: draft.note,
+        amountFils: draft.amountFils,
+      });
+      const events = await db.prisma.orderEvent.findMany({ where: { orderId: draft.id } });
+      expect(events).toEqual([
+        expect.objectContaining({
+          type: "CREATED",
+          fromStatus: null,
+          toStatus: "CREATED",
+          actor: draft.actor,
+        }),
+      ]);
+    },
+  );
 
   it("a taken Idempotency-Key writes nothing and says so", async () => {
     const customer = await newCustomer();
