@@ -177,6 +177,21 @@ describe("writeOrderTransition", () => {
 
   it("writes status, columns and event together and returns the order as Prisma reads it", async () => {
     const order = await createdOrder();
+    // Every kind of column set, so the answer's conversion (BIGINT, timestamps, JSON) is held to Prisma's.
+    await db.prisma.order.update({
+      where: { id: order.id },
+      data: {
+        needsAttention: true,
+        attentionReason: "Checked by hand",
+        attentionFlag: { kind: "MANUAL", note: "ٱختبار", count: 2 },
+        attentionResolvedAt: new Date(Date.now() - 5_555),
+        expiryCheckedAt: new Date(Date.now() - 777),
+        // Past 2^53: a JSON number would lose the last digits.
+        amountFils: 9_007_199_254_740_993n,
+        refundedFils: 9_007_199_254_740_001n,
+        confirmedRefundFils: 12n,
+      },
+    });
     const nextReconcileAt = new Date(Date.now() + 60_000);
     const written = await writeOrderTransition(db.prisma, {
       order,
@@ -231,15 +246,17 @@ describe("writeOrderTransition", () => {
     expect(written).toMatchObject({ status: "UNKNOWN", reconcileAttempts: 1, nextReconcileAt: null });
   });
 
-  it("inside a transaction, a rollback takes back the row and the event", async () => {
+  it("inside a transaction, returns the order as Prisma reads it there, and a rollback takes back the row and the event", async () => {
     const order = await createdOrder();
     await expect(
       db.prisma.$transaction(async (tx) => {
-        await writeOrderTransition(tx, {
+        const written = await writeOrderTransition(tx, {
           order,
           to: { status: "PAID", voidedFils: 0n },
+          columns: { paidAt: new Date(Date.now() - 1_234), paymentId: `p-${randomUUID()}` },
           event: { type: "PAY_SUCCEEDED", actor: "test" },
         });
+        expect(written).toEqual(await tx.order.findUniqueOrThrow({ where: { id: order.id } }));
         throw new Error("roll back");
       }),
     ).rejects.toThrow("roll back");
