@@ -109,6 +109,11 @@ export async function startBaselines(
   return { baseline, burning, burnMs };
 }
 
+/** The same baseline doing the spec's required writes too (BENCH_BASELINE_REQUIRED=1, see its header). */
+export function startRequiredWorkBaseline(script: string, env: NodeJS.ProcessEnv): Promise<BaselineServer> {
+  return startBaselineServer(script, { ...env, BENCH_BASELINE_BURN_MS: "0", BENCH_BASELINE_REQUIRED: "1" });
+}
+
 /** SIGTERM, then wait for the exit (a profiled server writes its profile on the way out). */
 export async function stopProcess(child: ChildProcess, timeoutMs = 10_000): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
