@@ -36,9 +36,9 @@ WORKDIR /app
 ENV NODE_ENV=production PORT=3000 \
     # Docker sets HOSTNAME to the container id; the standalone server would listen on that only.
     HOSTNAME=0.0.0.0 \
-    # V8 sizes its heap from the machine's memory, not the container's: on a host of 16 GiB or more
-    # it lets the old space grow to four times what survived the last full collection before the
-    # next one, so the app idled at 170 MB but held 450 MB at 50 orders/s. A 1 GiB bound (what V8
+    # V8 sizes its heap from the machine's memory, not the container's: on a large host (a 4 GiB
+    # limit on a 24 GiB one) it lets the old space grow to four times what survived the last full
+    # collection before the next one, so the app idled at 170 MB but held 450 MB at 50 orders/s. A 1 GiB bound (what V8
     # picks by itself on a 4 GiB host) makes it collect at about 1.6 times instead, far above any
     # heap the app or the workers use (README, "Sizing"). A small instance replaces the whole
     # variable with its own flags; `npm run soak` reads it from here.
