@@ -97,16 +97,26 @@ describe("behind Sentinel", () => {
   });
 
   it("finishes a refund's polling when the primary dies and the replica is promoted", {
-    timeout: 90_000,
+    timeout: 120_000,
   }, async () => {
     const refund = await refundInProgress(merchant, workers.ctx);
+    // Replication is asynchronous: on a loaded machine the refund's poll job may not have reached
+    // the replica when the primary dies, and a failover that loses it is left to the reconcile
+    // scan, minutes later. This test is about the reconnection, so the kill waits until the
+    // replica has acknowledged everything written so far (WAIT counts this connection's write,
+    // which comes after all the others in the replication stream).
+    const replicas = await onPrimary(async (redis) => {
+      await redis.set("sentinel-test:replicated", String(Date.now()));
+      return Number(await redis.call("WAIT", "1", "10000"));
+    });
+    expect(replicas).toBe(1);
     const doomed = await sentinel.primaryPort();
     await sentinel.kill(doomed);
     const killedAt = Date.now();
     await merchant.eventually(async () => (await sentinel.primaryPort()) !== doomed, 30_000);
     await merchant.eventually(
       async () => (await refundStatusOf(workers.ctx, refund.id)) === "SUCCESS",
-      60_000,
+      90_000,
     );
     console.info(
       `redis sentinel failover: refund polled to SUCCESS ${Date.now() - killedAt} ms after its primary was killed`,
