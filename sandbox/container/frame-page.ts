@@ -71,7 +71,8 @@ function shownUrl(options: FrameOptions): URL | undefined {
 export function framePage(options: FrameOptions): string {
   const shown = shownUrl(options);
   const phone = shown
-    ? html`<iframe id="mini-program" title="Mini program" src="${shown.toString()}" data-origin="${shown.origin}"></iframe>`
+    ? // data-src, not src: frame.js loads the mini program once it listens for the bridge's calls.
+      html`<iframe id="mini-program" title="Mini program" data-src="${shown.toString()}" data-origin="${shown.origin}"></iframe>`
     : html`<p class="empty" id="mini-program" data-origin="">Enter the address of a mini program beside the phone.</p>`;
   return `<!doctype html>
 <html lang="en">

@@ -292,7 +292,7 @@
   $("persona").addEventListener("change", () => updateWalletUser({ persona: $("persona").value }));
   $("new-user").addEventListener("click", async () => {
     await updateWalletUser({ fresh: true, persona: $("persona").value });
-    if (appFrame.tagName === "IFRAME") appFrame.setAttribute("src", appFrame.getAttribute("src"));
+    if (appFrame.tagName === "IFRAME") appFrame.setAttribute("src", appFrame.dataset.src);
   });
   $("language").addEventListener("change", () => {
     const url = new URL(window.location.href);
@@ -313,4 +313,9 @@
         : JSON.stringify(json);
   });
   callSandbox("/container/api/wallet-user").then(({ json }) => showWalletUser(json));
+
+  // The mini program loads only now that the frame answers its calls. With the address in the
+  // iframe's src, the mini program could start (and a silent sign-in call my.getAuthCode) before
+  // this script had run on a busy machine, and that first call was lost without an answer.
+  if (appFrame.tagName === "IFRAME") appFrame.setAttribute("src", appFrame.dataset.src);
 })();
