@@ -4,6 +4,7 @@
 import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Client } from "pg";
 import { applyMigrations } from "@/lib/platform/db/migrate";
 import { createTestDatabase, type TestDatabase } from "./database";
 
@@ -19,4 +20,18 @@ export async function databaseBefore(migration: string): Promise<TestDatabase> {
     rmSync(earlier, { recursive: true, force: true });
   }
   return db;
+}
+
+/**
+ * One statement on `db` over a connection of its own, with no Prisma client: the old schema's tables
+ * are not the ones the generated client knows. Returns the rows.
+ */
+export async function queryOn(db: TestDatabase, query: string, values: unknown[] = []) {
+  const client = new Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    return (await client.query(query, values)).rows;
+  } finally {
+    await client.end();
+  }
 }

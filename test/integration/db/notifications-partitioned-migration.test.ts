@@ -2,26 +2,17 @@
 // it, with notifications in several months (one already emptied by the old retention, one not yet
 // applied), is brought up to date. Every row is kept, in its month, and every dedupe key moves to its
 // own table, where it still refuses a repeat and still finds the notification it names.
-import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findSeenNotification, insertNotification } from "@/lib/payments/notifications/notification-rows";
 import { applyMigrations } from "@/lib/platform/db/migrate";
 import type { TestDatabase } from "@/test/support/database";
-import { databaseBefore } from "@/test/support/database-before";
+import { databaseBefore, queryOn } from "@/test/support/database-before";
 
 const MIGRATION = "20261127174500_notifications_partitioned";
 
 let db: TestDatabase;
 
-async function sql(query: string, values: unknown[] = []) {
-  const client = new Client({ connectionString: db.url });
-  await client.connect();
-  try {
-    return (await client.query(query, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const sql = (query: string, values: unknown[] = []) => queryOn(db, query, values);
 
 /** What the previous release held: March 2026 (emptied by retention), April, and the current month. */
 async function insertLegacyRows() {

@@ -3,11 +3,10 @@
 // them hold what an (internal) receiver answered, is brought up to date. Afterwards no table holds
 // that text; each failure has its classification and status instead; a hook's own error and an
 // SMTP server's error, which are not receivers' answers, are kept.
-import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMigrations } from "@/lib/platform/db/migrate";
 import type { TestDatabase } from "@/test/support/database";
-import { databaseBefore } from "@/test/support/database-before";
+import { databaseBefore, queryOn } from "@/test/support/database-before";
 
 const MIGRATION = "20261127082000_outbound_failures";
 const SECRET = "SECRET redis_version:7.0.15";
@@ -15,15 +14,7 @@ const TABLES = ["delivery_attempts", "event_deliveries", "outbox_events", "alert
 
 let db: TestDatabase;
 
-async function sql(query: string, values: unknown[] = []) {
-  const client = new Client({ connectionString: db.url });
-  await client.connect();
-  try {
-    return (await client.query(query, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const sql = (query: string, values: unknown[] = []) => queryOn(db, query, values);
 
 /** What the previous release wrote: answers in attempts, deliveries, dead events, alerts. */
 async function insertLegacyRows() {

@@ -1,25 +1,16 @@
 // The migration that partitions the outbox by month: a database as the previous release left it, with
 // events in several months, their deliveries and attempts and a dedupe key, is brought up to date.
 // Every row is kept, in its event's month, with the foreign keys and the dedupe key still holding.
-import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMigrations } from "@/lib/platform/db/migrate";
 import type { TestDatabase } from "@/test/support/database";
-import { databaseBefore } from "@/test/support/database-before";
+import { databaseBefore, queryOn } from "@/test/support/database-before";
 
 const MIGRATION = "20261127140000_outbox_partitioned";
 
 let db: TestDatabase;
 
-async function sql(query: string, values: unknown[] = []) {
-  const client = new Client({ connectionString: db.url });
-  await client.connect();
-  try {
-    return (await client.query(query, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const sql = (query: string, values: unknown[] = []) => queryOn(db, query, values);
 
 /** What the previous release held: events in March 2026 and in the current month, one with a key. */
 async function insertLegacyRows() {
