@@ -6,13 +6,17 @@
 // share of its CPU per request can be set against the baseline's.
 //
 //   npm run build && npm run bench:orders
-//   BENCH_RATE=200 BENCH_SECONDS=15 npm run bench:orders   (BENCH_WARM_SECONDS=3: warm-up at that rate)
+//   BENCH_RATE=200 BENCH_SECONDS=15 npm run bench:orders   (BENCH_WARM_SECONDS=15: each server's warm-up
+//   at that rate before the first run)
 //   BENCH_APP_PORT=5501 (default: any free port); BENCH_APP_LOG=app.log keeps the server's log
 //   BENCH_NODE_FLAGS="--trace-gc" BENCH_APP_LOG=app.log   (node flags for the server; GC lines in the log)
 //   BENCH_BASELINE_BURN_MS=1.6 npm run bench:orders   (what-if: the baseline also burns 1.6 ms of CPU per
 //   request on its event loop, e.g. the framework floor; see support/baseline-orders-server.ts)
-//   BENCH_RUNS=3 npm run bench:orders   (three measured runs, each with its warm-ups, on the same servers;
+//   BENCH_RUNS=3 npm run bench:orders   (three measured runs on the same servers, warmed up before the first;
 //   prints every run and the median of "ours / baseline", the figure of the CPU goal)
+//   BENCH_SLICES=5 (default): each run loads the app, the framework floor and the baseline in turn,
+//   BENCH_SECONDS / 5 each, five times over, so a machine's drift during the run moves all three alike;
+//   BENCH_SLICES=1 loads each for the whole run, one after another (how the figures before 28 Nov were made)
 //   BENCH_SERVER=/tmp/before/server.js npm run bench:orders   (another build's standalone server.js, e.g.
 //   a copy of .next/standalone made before a change: before/after with the same bench, back to back)
 //   BENCH_AB=/tmp/before/server.js npm run bench:orders   (instead of the runs above: that build and this
@@ -41,6 +45,7 @@ import { migrateDatabase } from "@/lib/platform/db/migrate-database";
 import { merchantAppEnv } from "../test/support/app-env";
 import { freePort } from "../test/support/ports";
 import {
+  combineSlices,
   formatFloorComparison,
   formatLoadResult,
   formatMedianRatio,
@@ -70,14 +75,22 @@ import { control, registerBenchMerchant, startSandboxProcess } from "./support/s
 
 const rate = Number(process.env.BENCH_RATE ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
-/** Seconds at the measured rate before each measured run, answers discarded. */
-const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 3);
+/**
+ * Seconds at the measured rate before the first measured run, for each server, answers discarded.
+ * 15 s: with 3 s the first slices of a run still cost up to half as much again as the last (the JIT
+ * has not compiled the busy code yet), the framework floor and the baseline as much as the app.
+ */
+const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 15);
 const cpuProfileDir = process.env.BENCH_CPU_PROF || undefined;
-/** Measured runs against the same servers, each with its own warm-ups; more than one prints the median. */
+/** Measured runs against the same servers; more than one prints the median. */
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const abScript = process.env.BENCH_AB || undefined;
 const appLogFile = process.env.BENCH_APP_LOG || undefined;
 const withRequiredBaseline = process.env.BENCH_REQUIRED_BASELINE === "1";
+/** Slices each measured run is cut into, the sides loaded in turn within each (1: one after another). */
+const slices = Math.max(1, Number(process.env.BENCH_SLICES ?? 5));
+/** Pause after each slice before its server's CPU is read: what it does just after answering counts. */
+const sliceSettleMs = 200;
 const customersCount = 20;
 const basket = { flow: "CASHIER", items: [{ sku: "COFFEE", quantity: 2 }] };
 
@@ -208,12 +221,48 @@ try {
     });
   };
 
-  // Each server is warmed up at the measured rate right before its run (JIT, connection pools grown
-  // to what the rate needs, prepared statements on each connection): the runs measure a server in its
-  // steady state.
+  // A measured run loads each side in turn, slice by slice (BENCH_SLICES of BENCH_SECONDS / slices
+  // each), and who goes first moves along every slice: a machine that gets busier or quieter during
+  // the run moves the app, the framework floor and the baseline alike instead of whichever ran in that
+  // minute. Each side's figures are over all its slices. Every side is warmed up at the measured rate
+  // first (JIT, connection pools grown to what the rate needs, prepared statements on each
+  // connection, the catch-all's code loaded): the slices measure servers in their steady state.
   const load = { rate, seconds, okStatus: 201 };
   const warm = { ...load, seconds: warmSeconds };
   if (abScript) await compareBuilds(app, abScript, appEnv, { rate, seconds, okStatus: 201 }, toApp);
+  const appSide: MeasuredSide = {
+    label: `${serverLabel} POST /api/mini/orders`,
+    unit: "orders",
+    okStatus: 201,
+    send: (prefix) => toApp("/api/mini/orders", prefix),
+    cpuSeconds: () => cpuSecondsOf(app.pid),
+  };
+  // The framework's fixed cost: the same request to a path no route serves (the JSON 404 catch-all).
+  // Left out under a CPU profile, which should show the measured route only.
+  const floorSide: MeasuredSide | undefined = cpuProfileDir
+    ? undefined
+    : {
+        label: `${serverLabel}, unrouted (framework)`,
+        unit: "requests",
+        okStatus: 404,
+        send: (prefix) => toApp("/api/mini/framework-floor", prefix),
+        cpuSeconds: () => cpuSecondsOf(app.pid),
+      };
+  const baseSide: MeasuredSide = {
+    label: "bare node:http baseline",
+    unit: "orders",
+    okStatus: 201,
+    send: (prefix) => toBaseline(prefix),
+    cpuSeconds: () => cpuSecondsOf(baseline.child.pid),
+  };
+  const requiredSide: MeasuredSide | undefined = requiredBaseline && {
+    label: "baseline + the spec's required writes",
+    unit: "orders",
+    okStatus: 201,
+    send: (prefix) => toRequiredBaseline(prefix, requiredBaseline.url),
+    cpuSeconds: () => cpuSecondsOf(requiredBaseline.child.pid),
+  };
+  const sides = [appSide, floorSide, baseSide, requiredSide].filter((side) => side !== undefined);
   const ratios: number[] = [];
   const requiredRatios: number[] = [];
   /** The last run's baseline, which the what-if run is compared with. */
@@ -225,43 +274,21 @@ try {
           .map((value) => value.toFixed(1))
           .join(" ")})`,
       );
-    const tag = `${run}`;
-    await runOpenLoop(warm, toApp("/api/mini/orders", `warm${tag}`));
-    const app_ = await runOpenLoop(load, toApp("/api/mini/orders", `bench${tag}`), () =>
-      cpuSecondsOf(app.pid),
-    );
-    // The framework's fixed cost: the same request to a path no route serves (the JSON 404 catch-all).
-    // Left out under a CPU profile, which should show the measured route only.
-    // Warmed up like the others: the server loads the catch-all's code with its first request.
-    if (!cpuProfileDir)
-      await runOpenLoop({ ...warm, okStatus: 404 }, toApp("/api/mini/framework-floor", `floorwarm${tag}`));
-    const floor = cpuProfileDir
-      ? undefined
-      : await runOpenLoop({ ...load, okStatus: 404 }, toApp("/api/mini/framework-floor", `floor${tag}`), () =>
-          cpuSecondsOf(app.pid),
-        );
-    await runOpenLoop(warm, toBaseline(`bwarm${tag}`));
-    const base = await runOpenLoop(load, toBaseline(`base${tag}`), () => cpuSecondsOf(baseline.child.pid));
-    console.log(formatLoadResult(`${serverLabel} POST /api/mini/orders`, app_, "orders"));
-    if (floor) console.log(formatLoadResult(`${serverLabel}, unrouted (framework)`, floor, "requests"));
-    console.log(formatLoadResult("bare node:http baseline", base, "orders"));
+    // The servers stay warm from one run to the next: only the first run is preceded by warm-ups.
+    const results = await measureInSlices(sides, `${run}`, load, run === 1 ? warm : undefined);
+    const app_ = results.get(appSide) as LoadResult;
+    const base = results.get(baseSide) as LoadResult;
+    const floor = floorSide && results.get(floorSide);
+    const required = requiredSide && results.get(requiredSide);
     console.log(formatRatio(app_, base));
     if (floor) console.log(formatFloorComparison(app_, floor, base));
     const ratio = floor ? ownCpuRatio(app_, floor, base) : undefined;
     if (ratio !== undefined) ratios.push(ratio);
     lastBaseline = base;
-    if (requiredBaseline && floor) {
-      const url = requiredBaseline.url;
-      await runOpenLoop(warm, toRequiredBaseline(`rwarm${tag}`, url));
-      const required = await runOpenLoop(load, toRequiredBaseline(`req${tag}`, url), () =>
-        cpuSecondsOf(requiredBaseline.child.pid),
-      );
-      console.log(formatLoadResult("baseline + the spec's required writes", required, "orders"));
-      const second = ownCpuRatio(app_, floor, required);
-      if (second !== undefined) {
-        requiredRatios.push(second);
-        console.log(`second figure, not the goal's: ours / required-work baseline ${second.toFixed(2)}x`);
-      }
+    const second = floor && required ? ownCpuRatio(app_, floor, required) : undefined;
+    if (second !== undefined) {
+      requiredRatios.push(second);
+      console.log(`second figure, not the goal's: ours / required-work baseline ${second.toFixed(2)}x`);
     }
   }
   if (ratios.length > 1) console.log(formatMedianRatio(ratios));
@@ -293,6 +320,57 @@ try {
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
   await admin.end();
+}
+
+/** One thing a measured run loads: a server, the requests it gets, and how its CPU is read. */
+interface MeasuredSide {
+  label: string;
+  unit: string;
+  okStatus: number;
+  send: (keyPrefix: string) => (index: number) => ReturnType<typeof post>;
+  cpuSeconds: () => number;
+}
+
+/**
+ * One measured run: each side warmed up (when `warm` is given), then loaded for BENCH_SLICES slices
+ * in turn, the first of each slice moving along by one; prints each side's figures over its slices
+ * and its CPU per request slice by slice.
+ */
+async function measureInSlices(
+  sides: MeasuredSide[],
+  tag: string,
+  load: { rate: number; seconds: number; okStatus: number },
+  warm: { rate: number; seconds: number; okStatus: number } | undefined,
+): Promise<Map<MeasuredSide, LoadResult>> {
+  if (warm)
+    for (const [index, side] of sides.entries())
+      await runOpenLoop({ ...warm, okStatus: side.okStatus }, side.send(`warm${tag}-${index}`));
+  const slicesOf = new Map(sides.map((side) => [side, [] as LoadResult[]]));
+  const sliceSeconds = load.seconds / slices;
+  for (let slice = 0; slice < slices; slice++) {
+    for (let turn = 0; turn < sides.length; turn++) {
+      const index = (slice + turn) % sides.length;
+      const side = sides[index] as MeasuredSide;
+      const result = await runOpenLoop(
+        { rate: load.rate, seconds: sliceSeconds, okStatus: side.okStatus, settleMs: sliceSettleMs },
+        side.send(`${tag}-${slice}-${index}`),
+        side.cpuSeconds,
+      );
+      slicesOf.get(side)?.push(result);
+    }
+  }
+  const results = new Map<MeasuredSide, LoadResult>();
+  for (const side of sides) {
+    const parts = slicesOf.get(side) ?? [];
+    const combined = combineSlices(parts);
+    results.set(side, combined);
+    console.log(formatLoadResult(side.label, combined, side.unit));
+    if (parts.length > 1)
+      console.log(
+        `  cpu ms/req by slice: ${parts.map((part) => part.cpuMsPerRequest?.toFixed(2) ?? "?").join(" ")}`,
+      );
+  }
+  return results;
 }
 
 /**

@@ -47,6 +47,8 @@ export interface LoadResult {
   samples: string[];
   /** CPU milliseconds the server used per request sent, when the caller measured it. */
   cpuMsPerRequest?: number;
+  /** Every request's latency, sorted: what slices of one measurement are merged by (combineSlices). */
+  latenciesMs: number[];
 }
 
 export interface LoadOptions {
@@ -54,6 +56,12 @@ export interface LoadOptions {
   seconds: number;
   /** The status a successful answer carries (201 for a created order, 200 for an acknowledgement). */
   okStatus: number;
+  /**
+   * Milliseconds to wait after the last answer before reading the server's CPU: work a server does
+   * just after answering (a log line's flush, a GC) is counted to this load, not to whatever the same
+   * process serves next. Default 0.
+   */
+  settleMs?: number;
 }
 
 /** Sends `rate` requests per second for `seconds`, each at its scheduled time, and waits for all. */
@@ -102,6 +110,7 @@ export async function runOpenLoop(
   }
   await Promise.all(inflight);
   const durationS = (performance.now() - started) / 1000;
+  if (options.settleMs) await new Promise((resolve) => setTimeout(resolve, options.settleMs));
   const cpuAfter = serverCpuSeconds?.();
   latencies.sort((a, b) => a - b);
   const at = (p: number) => percentile(latencies, p);
@@ -115,9 +124,33 @@ export async function runOpenLoop(
     p99: at(0.99),
     max: latencies.at(-1) ?? 0,
     samples,
+    latenciesMs: latencies,
     ...(cpuBefore !== undefined && cpuAfter !== undefined
       ? { cpuMsPerRequest: ((cpuAfter - cpuBefore) * 1000) / total }
       : {}),
+  };
+}
+
+/**
+ * One result from the slices of one measurement (runOpenLoop called several times on the same
+ * server): requests and errors added, latencies merged, CPU per request over all of them.
+ */
+export function combineSlices(slices: LoadResult[]): LoadResult {
+  const latencies = slices.flatMap((slice) => slice.latenciesMs).sort((a, b) => a - b);
+  const sent = slices.reduce((sum, slice) => sum + slice.sent, 0);
+  const measured = slices.every((slice) => slice.cpuMsPerRequest !== undefined);
+  const cpuMs = slices.reduce((sum, slice) => sum + (slice.cpuMsPerRequest ?? 0) * slice.sent, 0);
+  return {
+    sent,
+    ok: slices.reduce((sum, slice) => sum + slice.ok, 0),
+    errors: slices.reduce((sum, slice) => sum + slice.errors, 0),
+    durationS: slices.reduce((sum, slice) => sum + slice.durationS, 0),
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    max: latencies.at(-1) ?? 0,
+    samples: slices.flatMap((slice) => slice.samples).slice(0, 3),
+    latenciesMs: latencies,
+    ...(measured && sent > 0 ? { cpuMsPerRequest: cpuMs / sent } : {}),
   };
 }
 
