@@ -50,8 +50,10 @@ function statementName(text: string): string | undefined {
 }
 
 function queryConfig(pool: pg.Pool, query: Prisma.Sql, options: RunOptions): pg.QueryConfig {
-  const name = options.prepared && canPrepareOn(pool) ? statementName(query.text) : undefined;
-  return { text: query.text, values: query.values, ...(name ? { name } : {}) };
+  // Read once: Prisma.Sql builds its text anew on every read (a few KB for the order statements).
+  const text = query.text;
+  const name = options.prepared && canPrepareOn(pool) ? statementName(text) : undefined;
+  return { text, values: query.values, ...(name ? { name } : {}) };
 }
 
 /** The rows of `query` (a Prisma.sql template). */
