@@ -51,6 +51,7 @@ import {
   formatMedianRatio,
   formatRatio,
   type LoadResult,
+  median,
   ownCpuRatio,
   post,
   runOpenLoop,
@@ -333,8 +334,8 @@ interface MeasuredSide {
 
 /**
  * One measured run: each side warmed up (when `warm` is given), then loaded for BENCH_SLICES slices
- * in turn, the first of each slice moving along by one; prints each side's figures over its slices
- * and its CPU per request slice by slice.
+ * in turn (loadInTurns); prints each side's figures over its slices and its CPU per request slice by
+ * slice.
  */
 async function measureInSlices(
   sides: MeasuredSide[],
@@ -342,26 +343,12 @@ async function measureInSlices(
   load: { rate: number; seconds: number; okStatus: number },
   warm: { rate: number; seconds: number; okStatus: number } | undefined,
 ): Promise<Map<MeasuredSide, LoadResult>> {
-  if (warm)
-    for (const [index, side] of sides.entries())
-      await runOpenLoop({ ...warm, okStatus: side.okStatus }, side.send(`warm${tag}-${index}`));
-  const slicesOf = new Map(sides.map((side) => [side, [] as LoadResult[]]));
-  const sliceSeconds = load.seconds / slices;
-  for (let slice = 0; slice < slices; slice++) {
-    for (let turn = 0; turn < sides.length; turn++) {
-      const index = (slice + turn) % sides.length;
-      const side = sides[index] as MeasuredSide;
-      const result = await runOpenLoop(
-        { rate: load.rate, seconds: sliceSeconds, okStatus: side.okStatus, settleMs: sliceSettleMs },
-        side.send(`${tag}-${slice}-${index}`),
-        side.cpuSeconds,
-      );
-      slicesOf.get(side)?.push(result);
-    }
-  }
+  if (warm) await warmUp(sides, tag, warm);
+  const sliceLoad = { rate: load.rate, seconds: load.seconds / slices, settleMs: sliceSettleMs };
+  const slicesOf = await loadInTurns(sides, tag, sliceLoad, slices);
   const results = new Map<MeasuredSide, LoadResult>();
-  for (const side of sides) {
-    const parts = slicesOf.get(side) ?? [];
+  for (const [index, side] of sides.entries()) {
+    const parts = slicesOf[index] ?? [];
     const combined = combineSlices(parts);
     results.set(side, combined);
     console.log(formatLoadResult(side.label, combined, side.unit));
@@ -371,6 +358,44 @@ async function measureInSlices(
       );
   }
   return results;
+}
+
+/** Each side at the warm-up's rate and length, answers discarded. */
+async function warmUp(sides: MeasuredSide[], tag: string, warm: { rate: number; seconds: number }) {
+  for (const [index, side] of sides.entries())
+    await runOpenLoop({ ...warm, okStatus: side.okStatus }, side.send(`warm${tag}-${index}`));
+}
+
+/**
+ * Loads each side in turn at `sliceLoad`, `count` times over, the first in turn moving along by one
+ * every slice: a machine getting busier or quieter during the slices favours no side. Each side's
+ * results slice by slice, in the order of `sides`; `afterSlice` sees each slice's as it ends.
+ */
+async function loadInTurns(
+  sides: MeasuredSide[],
+  tag: string,
+  sliceLoad: { rate: number; seconds: number; settleMs?: number },
+  count: number,
+  afterSlice?: (slice: number, results: LoadResult[]) => void,
+): Promise<LoadResult[][]> {
+  const slicesOf = sides.map(() => [] as LoadResult[]);
+  for (let slice = 0; slice < count; slice++) {
+    const results: LoadResult[] = [];
+    for (let turn = 0; turn < sides.length; turn++) {
+      const index = (slice + turn) % sides.length;
+      const side = sides[index] as MeasuredSide;
+      results[index] = await runOpenLoop(
+        { ...sliceLoad, okStatus: side.okStatus },
+        side.send(`${tag}-${slice}-${index}`),
+        side.cpuSeconds,
+      );
+    }
+    results.forEach((result, index) => {
+      slicesOf[index]?.push(result);
+    });
+    afterSlice?.(slice + 1, results);
+  }
+  return slicesOf;
 }
 
 /**
@@ -423,49 +448,34 @@ async function compareBuilds(
     { script: otherScript },
   );
   children.push(other);
+  const sideOf = (label: string, child: ChildProcess, origin: string | undefined): MeasuredSide => ({
+    label,
+    unit: "orders",
+    okStatus: load.okStatus,
+    send: (prefix) => toApp("/api/mini/orders", prefix, origin),
+    cpuSeconds: () => cpuSecondsOf(child.pid),
+  });
   const sides = [
-    {
-      label: `other (${otherScript})`,
-      child: other,
-      origin: `http://127.0.0.1:${otherPort}`,
-      cpu: [] as number[],
-    },
-    { label: "this build", child: app, origin: undefined, cpu: [] as number[] },
+    sideOf(`other (${otherScript})`, other, `http://127.0.0.1:${otherPort}`),
+    sideOf("this build", app, undefined),
   ];
-  const warm = { ...load, seconds: warmSeconds };
-  for (const [index, side] of sides.entries())
-    await runOpenLoop(warm, toApp("/api/mini/orders", `abwarm${index}`, side.origin));
-  for (let slice = 1; slice <= slices; slice++) {
-    // Turn about: a machine getting busier or quieter within a slice favours neither build.
-    const order = slice % 2 === 1 ? [0, 1] : [1, 0];
-    for (const index of order) {
-      const side = sides[index] as (typeof sides)[number];
-      const result = await runOpenLoop(
-        load,
-        toApp("/api/mini/orders", `ab${slice}-${index}`, side.origin),
-        () => cpuSecondsOf(side.child.pid),
-      );
-      side.cpu.push(result.cpuMsPerRequest ?? Number.NaN);
-      if (result.errors > 0) console.log(`  ${side.label}: ${result.errors} errors`);
-    }
-    const [other_, this_] = sides.map((side) => side.cpu.at(-1)?.toFixed(2));
+  await warmUp(sides, "ab", { ...load, seconds: warmSeconds });
+  const cpuOf = (result: LoadResult | undefined) => result?.cpuMsPerRequest ?? Number.NaN;
+  const [otherSlices, thisSlices] = await loadInTurns(sides, "ab", load, slices, (slice, results) => {
+    for (const [index, result] of results.entries())
+      if (result.errors > 0) console.log(`  ${sides[index]?.label}: ${result.errors} errors`);
+    const [other_, this_] = results.map((result) => cpuOf(result).toFixed(2));
     console.log(
       `slice ${slice} (load ${loadavg()[0]?.toFixed(1)}): other ${other_} ms, this build ${this_} ms per order`,
     );
-  }
-  const [before, after] = sides.map((side) => median(side.cpu)) as [number, number];
-  const differences = sides[1]?.cpu.map((value, index) => value - (sides[0]?.cpu[index] ?? Number.NaN)) ?? [];
+  });
+  const otherCpu = (otherSlices ?? []).map(cpuOf);
+  const thisCpu = (thisSlices ?? []).map(cpuOf);
+  const [before, after] = [median(otherCpu), median(thisCpu)];
+  const differences = thisCpu.map((value, index) => value - (otherCpu[index] ?? Number.NaN));
   console.log(
     `cpu per order, median of ${slices} slices: other ${before.toFixed(2)} ms, this build ${after.toFixed(2)} ms; ` +
       `median difference slice by slice ${median(differences).toFixed(2)} ms ` +
       `(${((median(differences) / before) * 100).toFixed(1)} % of the other's)`,
   );
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }

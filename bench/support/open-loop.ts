@@ -221,14 +221,16 @@ export function ownCpuRatio(app: LoadResult, floor: LoadResult, baseline: LoadRe
 
 /** The closing line of a bench with several runs: each run's "ours / baseline" and their median. */
 export function formatMedianRatio(ratios: number[]): string {
-  const sorted = [...ratios].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const median =
-    sorted.length % 2 === 1
-      ? (sorted[middle] as number)
-      : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
   return (
     `ours / baseline by run: ${ratios.map((ratio) => `${ratio.toFixed(2)}x`).join(", ")}; ` +
-    `median of ${ratios.length}: ${median.toFixed(2)}x`
+    `median of ${ratios.length}: ${median(ratios).toFixed(2)}x`
   );
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
