@@ -7,6 +7,10 @@
   const $ = (id) => document.getElementById(id);
   const appFrame = $("mini-program");
   const appOrigin = appFrame.dataset.origin;
+  /** (Re)loads the mini program from the address the page gave (none when no address was entered). */
+  const loadMiniProgram = () => {
+    if (appFrame.tagName === "IFRAME") appFrame.setAttribute("src", appFrame.dataset.src);
+  };
   const RETURN_PATH = "/container/return";
   const SILENT_FAULT_DELAY_MS = { 1003: 1500 };
 
@@ -292,7 +296,7 @@
   $("persona").addEventListener("change", () => updateWalletUser({ persona: $("persona").value }));
   $("new-user").addEventListener("click", async () => {
     await updateWalletUser({ fresh: true, persona: $("persona").value });
-    if (appFrame.tagName === "IFRAME") appFrame.setAttribute("src", appFrame.dataset.src);
+    loadMiniProgram();
   });
   $("language").addEventListener("change", () => {
     const url = new URL(window.location.href);
@@ -317,5 +321,5 @@
   // The mini program loads only now that the frame answers its calls. With the address in the
   // iframe's src, the mini program could start (and a silent sign-in call my.getAuthCode) before
   // this script had run on a busy machine, and that first call was lost without an answer.
-  if (appFrame.tagName === "IFRAME") appFrame.setAttribute("src", appFrame.dataset.src);
+  loadMiniProgram();
 })();
