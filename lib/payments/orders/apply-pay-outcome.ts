@@ -5,6 +5,7 @@
 import { backoffDelay } from "@/lib/payments/reconcile/backoff";
 import type { ServiceContext } from "@/lib/platform/context/service-context";
 import type { Order } from "@/lib/platform/db";
+import type { HeldWalletCalls } from "@/lib/platform/wallet-calls/held-calls";
 import type { OperationResponse } from "@/lib/wallet/operations";
 import type { WalletOutcome } from "@/lib/wallet/outcome";
 import type { OrderEvent } from "./order-state";
@@ -59,6 +60,8 @@ export async function applyPayOutcome(
   order: Order,
   outcome: PayOutcome,
   actor: string,
+  /** The `pay` exchange's log rows, when the caller held them: the status change writes them. */
+  walletCalls?: HeldWalletCalls,
 ): Promise<Order> {
   const { event, data } = recordOf(ctx, outcome);
   const detail = {
@@ -66,7 +69,13 @@ export async function applyPayOutcome(
     resultStatus: outcome.status,
     ...(outcome.status === "U" ? { unknownCause: outcome.unknownCause } : {}),
   };
-  const written = await transitionOrderWithRetry(ctx.prisma, order.id, event, { actor, detail, data }, order);
+  const written = await transitionOrderWithRetry(
+    ctx.prisma,
+    order.id,
+    event,
+    { actor, detail, data, walletCalls },
+    order,
+  );
   if (outcome.status === "U") {
     ctx.logger.warn(
       { orderId: order.id, unknownCause: outcome.unknownCause },

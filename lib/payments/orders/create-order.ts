@@ -5,9 +5,9 @@
 // reconciliation settles with the same paymentRequestId, and a retried request finds the order
 // instead of creating a second payment.
 //
-// The busy path is three statements: the insert (which also settles the key, the customer and the
-// prices: insert-order.ts), the wallet-call log row, and the status change with its event, which
-// returns the order as written.
+// The busy path is two statements: the insert (which also settles the key, the customer and the
+// prices: insert-order.ts), and the status change with its event and the `pay` exchange's
+// wallet-call log row (held-calls.ts), which returns the order as written.
 
 import { assertCustomerKnown, customerGoneError } from "@/lib/customers/assert-customer-known";
 import { normalizeItems, priceItems, type RequestedItem } from "@/lib/payments/catalog/price-items";
@@ -21,6 +21,8 @@ import {
 } from "@/lib/platform/errors/domain-errors";
 import { newRowId, requestIdFor } from "@/lib/platform/ids/request-ids";
 import { withWalletCallScope } from "@/lib/platform/wallet-calls/call-scope";
+import { HeldWalletCalls } from "@/lib/platform/wallet-calls/held-calls";
+import type { OperationRequest } from "@/lib/wallet/operations";
 import { PRODUCT_CODES } from "@/lib/wallet/product-codes";
 import { applyPayOutcome } from "./apply-pay-outcome";
 import { insertOrder, type NewOrder } from "./insert-order";
@@ -89,8 +91,7 @@ export async function createOrder(
           walletCustomerId,
           agreement: draft.agreement,
         });
-        const outcome = await withWalletCallScope({ orderId: order.id }, () => ctx.wallet.pay(payRequest));
-        const current = await applyPayOutcome(ctx, order, outcome, "wallet:pay");
+        const { outcome, current } = await payAndRecord(ctx, order, payRequest);
         if (outcome.status === "U" && outcome.unknownCause === "CIRCUIT_OPEN") {
           // The wallet has not been answering, so `pay` was not even sent. The order stays, UNKNOWN,
           // for reconciliation to send it with the same paymentRequestId once the wallet answers; the
@@ -117,6 +118,22 @@ export async function createOrder(
     }
   }
   throw new Error(`the catalog kept changing while an order was priced (${PRICING_ATTEMPTS} attempts)`);
+}
+
+/**
+ * Sends `pay` and records its answer. The exchange's log rows are held for the status change's
+ * statement to write; any it did not (nothing to change, or an error on the way) are written alone
+ * before this returns or throws.
+ */
+async function payAndRecord(ctx: ServiceContext, order: Order, payRequest: OperationRequest<"pay">) {
+  const held = new HeldWalletCalls();
+  try {
+    const outcome = await withWalletCallScope({ orderId: order.id, held }, () => ctx.wallet.pay(payRequest));
+    const current = await applyPayOutcome(ctx, order, outcome, "wallet:pay", held);
+    return { outcome, current };
+  } finally {
+    await held.release();
+  }
 }
 
 interface Draft {

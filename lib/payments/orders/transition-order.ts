@@ -3,6 +3,7 @@
 // both apply a transition computed from the same old state. The write itself is one statement
 // (write-order-transition.ts) that returns the order as written.
 import type { Order, Prisma, PrismaClient } from "@/lib/platform/db";
+import type { HeldWalletCalls } from "@/lib/platform/wallet-calls/held-calls";
 import { clearSettledPaymentFlag } from "./clear-flag";
 import {
   applyOrderEvent,
@@ -11,7 +12,11 @@ import {
   type OrderSnapshot,
   OrderTransitionError,
 } from "./order-state";
-import { type TransitionColumns, writeOrderTransition } from "./write-order-transition";
+import {
+  type OrderTransitionWrite,
+  type TransitionColumns,
+  writeOrderTransition,
+} from "./write-order-transition";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -22,6 +27,11 @@ export interface TransitionOptions {
   /** Extra columns to write with the new status (paymentId, paidAt, resultCode, ...). */
   data?: TransitionColumns;
   detail?: Prisma.InputJsonValue;
+  /**
+   * Wallet-call log rows the caller held (the answer this change records): written by the change's
+   * statement, saving their own round trip. Only with `db` the client itself, not a transaction.
+   */
+  walletCalls?: HeldWalletCalls | undefined;
 }
 
 export function snapshotOf(order: Order): OrderSnapshot {
@@ -50,19 +60,44 @@ async function transitionOrder(
   options: TransitionOptions,
 ): Promise<Order> {
   const next = applyOrderEvent(snapshotOf(order), event);
-  const written = await writeOrderTransition(db, {
-    order,
-    to: { status: next.status, voidedFils: next.voidedFils },
-    columns: options.data,
-    event: { type: event.type, actor: options.actor, detail: options.detail },
-    announce: announcementOf(event),
-  });
+  const written = await writeWithHeldCalls(
+    db,
+    {
+      order,
+      to: { status: next.status, voidedFils: next.voidedFils },
+      columns: options.data,
+      event: { type: event.type, actor: options.actor, detail: options.detail },
+      announce: announcementOf(event),
+    },
+    options.walletCalls,
+  );
   if (!written) throw new StaleOrderError(`order ${order.id} changed while applying ${event.type}`);
   // A flag that said the payment was not settled is no longer true once it is.
   if (written.needsAttention && (await clearSettledPaymentFlag(db, written))) {
     return { ...written, needsAttention: false, attentionReason: null, attentionFlag: null };
   }
   return written;
+}
+
+/**
+ * The change, with the held log rows if there are any. The first statement that runs takes them,
+ * whether or not the order still matched, so a retry after a lost race never writes them twice. If
+ * the statement fails, the change is tried once more without them and they go back to the holder,
+ * whose release() writes them alone: the log must never cost the order the change it records.
+ */
+async function writeWithHeldCalls(
+  db: Db,
+  write: OrderTransitionWrite,
+  held: HeldWalletCalls | undefined,
+): Promise<Order | null> {
+  const calls = held?.take() ?? [];
+  if (calls.length === 0) return writeOrderTransition(db, write);
+  try {
+    return await writeOrderTransition(db, { ...write, walletCalls: calls.map((call) => call.row) });
+  } catch {
+    held?.giveBack(calls);
+    return writeOrderTransition(db, write);
+  }
 }
 
 function announcementOf(event: OrderEvent) {

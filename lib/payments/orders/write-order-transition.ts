@@ -10,6 +10,7 @@ import { queryRows } from "@/lib/platform/db/run-sql";
 import { newRowId } from "@/lib/platform/ids/request-ids";
 import type { EventType } from "@/lib/platform/outbox/event-map";
 import { orderEventInsertSql } from "@/lib/platform/outbox/write-event";
+import { walletCallsInsertSql } from "@/lib/platform/wallet-calls/record-wallet-call";
 import { ORDER_COLUMNS } from "./order-columns";
 import type { OrderStatus } from "./order-state";
 
@@ -45,6 +46,11 @@ export interface OrderTransitionWrite {
   event: { type: string; actor: string; detail?: Prisma.InputJsonValue | undefined };
   /** The domain event the change announces (outbox), with fields beyond the order's own. */
   announce?: { type: EventType; extra?: Record<string, string> } | undefined;
+  /**
+   * Wallet-call log rows (held-calls.ts) to insert in the same statement. They are inserted whether
+   * or not the order still matched: the insert does not depend on the update.
+   */
+  walletCalls?: Prisma.Sql[] | undefined;
 }
 
 /** Writes the change and its event; the order as written, or null if its version moved on. */
@@ -78,10 +84,16 @@ export async function writeOrderTransition(db: Db, write: OrderTransitionWrite):
     ),
     announced AS (
       ${orderEventInsertSql(write.announce?.type ?? null, "moved", write.order.status, write.announce?.extra)}
-    )
+    )${walletCallsCte(write.walletCalls)}
     SELECT * FROM moved`,
-    // The text varies only with which of the few columns are set.
+    // The text varies only with which of the few columns are set, and how many log rows (one, mostly).
     { prepared: true },
   );
   return row ?? null;
+}
+
+function walletCallsCte(rows: Prisma.Sql[] | undefined): Prisma.Sql {
+  if (!rows?.length) return Prisma.empty;
+  return Prisma.sql`,
+    logged AS (${walletCallsInsertSql(rows)})`;
 }

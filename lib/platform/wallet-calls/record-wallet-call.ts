@@ -3,7 +3,8 @@
 //
 // Rows are group-committed (lib/platform/db/group-commit.ts): concurrent calls — a busy order route, sixteen
 // reconcile jobs — share one multi-row INSERT instead of a statement each. The caller still waits
-// for its own row to be written before it moves the order on.
+// for its own row to be written before it moves the order on. A scope that holds its rows
+// (held-calls.ts) gets them instead, to write in its own next statement with walletCallsInsertSql.
 import { Prisma, type PrismaClient } from "@/lib/platform/db";
 import { groupCommit } from "@/lib/platform/db/group-commit";
 import { execute } from "@/lib/platform/db/run-sql";
@@ -12,25 +13,22 @@ import { currentRequestId } from "@/lib/platform/observability/request-context";
 import type { WalletExchange } from "@/lib/wallet/outcome";
 import { currentWalletCallScope } from "./call-scope";
 
+/** The INSERT of wallet-call rows built by the recorder: a statement of its own, or a CTE of another. */
+export function walletCallsInsertSql(rows: Prisma.Sql[]): Prisma.Sql {
+  return Prisma.sql`
+    INSERT INTO wallet_calls (operation, path, request_key, order_id, refund_id, request_id, outcome, result_code,
+                              http_status, duration_ms, error_kind, request_body, response_body, created_at)
+    VALUES ${Prisma.join(rows)}`;
+}
+
 export function walletCallRecorder(prisma: () => PrismaClient, logger: () => Logger) {
+  // A plain INSERT: the log rows are never read back.
   const write = groupCommit<Prisma.Sql>(async (rows) => {
-    // A plain INSERT: the log rows are never read back.
-    await execute(
-      prisma(),
-      Prisma.sql`
-      INSERT INTO wallet_calls (operation, path, request_key, order_id, refund_id, request_id, outcome, result_code,
-                                http_status, duration_ms, error_kind, request_body, response_body, created_at)
-      VALUES ${Prisma.join(rows)}`,
-    );
+    await execute(prisma(), walletCallsInsertSql(rows));
   });
-  return async (exchange: WalletExchange): Promise<void> => {
-    // A call the circuit breaker refused never reached the wallet: it is no exchange, and counting
-    // rows stays counting what the wallet saw. The metrics count it; an order left unknown by it
-    // names the cause (CIRCUIT_OPEN) in its timeline.
-    if (!exchange.sent) return;
+  async function writeAlone(row: Prisma.Sql, exchange: WalletExchange): Promise<void> {
     try {
-      // The scope and request id are read here, in the caller's async context, not at the write.
-      await write(rowOf(exchange));
+      await write(row);
     } catch (error) {
       // The log must never turn a known wallet outcome into an exception: the money state matters more.
       logger().error(
@@ -38,6 +36,20 @@ export function walletCallRecorder(prisma: () => PrismaClient, logger: () => Log
         "could not record wallet call",
       );
     }
+  }
+  return async (exchange: WalletExchange): Promise<void> => {
+    // A call the circuit breaker refused never reached the wallet: it is no exchange, and counting
+    // rows stays counting what the wallet saw. The metrics count it; an order left unknown by it
+    // names the cause (CIRCUIT_OPEN) in its timeline.
+    if (!exchange.sent) return;
+    // The scope and request id are read here, in the caller's async context, not at the write.
+    const row = rowOf(exchange);
+    const held = currentWalletCallScope().held;
+    if (held) {
+      held.hold({ row, writeAlone: () => writeAlone(row, exchange) });
+      return;
+    }
+    await writeAlone(row, exchange);
   };
 }
 

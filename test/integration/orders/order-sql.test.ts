@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoCatalog } from "@/lib/payments/catalog/seed-catalog";
 import { findOrder } from "@/lib/payments/orders/find-order";
 import { insertOrder, type NewOrder } from "@/lib/payments/orders/insert-order";
+import { transitionOrderWithRetry } from "@/lib/payments/orders/transition-order";
 import { writeOrderTransition } from "@/lib/payments/orders/write-order-transition";
 import type { Order } from "@/lib/platform/db";
 import { newRowId, requestIdFor } from "@/lib/platform/ids/request-ids";
-import { createLogger } from "@/lib/platform/log";
+import { createLogger, type Logger } from "@/lib/platform/log";
 import { withWalletCallScope } from "@/lib/platform/wallet-calls/call-scope";
+import { HeldWalletCalls } from "@/lib/platform/wallet-calls/held-calls";
 import { walletCallRecorder } from "@/lib/platform/wallet-calls/record-wallet-call";
 import type { WalletExchange } from "@/lib/wallet/outcome";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
@@ -166,15 +168,15 @@ describe("insertOrder", () => {
   });
 });
 
-describe("writeOrderTransition", () => {
-  async function createdOrder(): Promise<Order> {
-    const customer = await newCustomer();
-    const draft = newOrder(customer.id);
-    const result = await insertOrder(db.prisma, draft);
-    if (result.outcome !== "created") expect.fail(result.outcome);
-    return result.order;
-  }
+async function createdOrder(): Promise<Order> {
+  const customer = await newCustomer();
+  const draft = newOrder(customer.id);
+  const result = await insertOrder(db.prisma, draft);
+  if (result.outcome !== "created") expect.fail(result.outcome);
+  return result.order;
+}
 
+describe("writeOrderTransition", () => {
   it("writes status, columns and event together and returns the order as Prisma reads it", async () => {
     const order = await createdOrder();
     // Every kind of column set, so the answer's conversion (BIGINT, timestamps, JSON) is held to Prisma's.
@@ -281,8 +283,9 @@ describe("findOrder", () => {
   });
 });
 
+const logger = createLogger({ level: "silent" });
+
 describe("walletCallRecorder", () => {
-  const logger = createLogger({ level: "silent" });
   const exchange: WalletExchange = {
     operation: "pay",
     method: "POST",
@@ -373,5 +376,115 @@ describe("walletCallRecorder", () => {
       errorKind: "TIMEOUT",
       responseBody: null,
     });
+  });
+});
+
+describe("wallet-call rows held for the status change's statement", () => {
+  function payExchange(orderId: string, overrides: Partial<WalletExchange> = {}): WalletExchange {
+    return {
+      operation: "pay",
+      method: "POST",
+      path: "/v1/payments/pay",
+      requestKey: requestIdFor("pay", orderId),
+      requestTime: "2026-11-22T10:00:00+03:00",
+      sent: true,
+      requestBody: { paymentRequestId: requestIdFor("pay", orderId) },
+      httpStatus: 200,
+      responseBody: { result: { resultCode: "ACCEPT", resultStatus: "A" } },
+      startedAt: new Date(),
+      durationMs: 42,
+      status: "A",
+      resultCode: "ACCEPT",
+      unknownCause: undefined,
+      errorMessage: undefined,
+      attempt: 1,
+      ...overrides,
+    };
+  }
+
+  /** The exchange, logged by the recorder inside a scope that holds its rows. */
+  async function holdExchange(order: Order, exchange: WalletExchange, recordLogger: Logger = logger) {
+    const held = new HeldWalletCalls();
+    const record = walletCallRecorder(
+      () => db.prisma,
+      () => recordLogger,
+    );
+    await withWalletCallScope({ orderId: order.id, held }, () => record(exchange));
+    return held;
+  }
+
+  const accept = (held: HeldWalletCalls) => ({
+    actor: "wallet:pay",
+    data: { paymentId: `p-${randomUUID()}`, resultCode: "ACCEPT" },
+    walletCalls: held,
+  });
+
+  it("are not written by the recorder, then land in the change's statement, once", async () => {
+    const order = await createdOrder();
+    const held = await holdExchange(order, payExchange(order.id));
+    expect(await db.prisma.walletCall.count({ where: { orderId: order.id } })).toBe(0);
+
+    const written = await transitionOrderWithRetry(
+      db.prisma,
+      order.id,
+      { type: "PAY_ACCEPTED" },
+      accept(held),
+      order,
+    );
+    expect(written).toMatchObject({ status: "PENDING" });
+    expect(await db.prisma.walletCall.findMany({ where: { orderId: order.id } })).toEqual([
+      expect.objectContaining({ operation: "pay", outcome: "A", resultCode: "ACCEPT", durationMs: 42 }),
+    ]);
+    // Nothing is left for release() to write a second time.
+    await held.release();
+    expect(await db.prisma.walletCall.count({ where: { orderId: order.id } })).toBe(1);
+  });
+
+  it("a change that lost a race wrote them with its first statement: the retry does not repeat them", async () => {
+    const order = await createdOrder();
+    const held = await holdExchange(order, payExchange(order.id));
+    // Someone else wrote the order after the caller read it (a note, say): the first statement matches
+    // no row, the retry re-reads and applies.
+    await db.prisma.order.update({ where: { id: order.id }, data: { version: { increment: 1 } } });
+
+    const written = await transitionOrderWithRetry(
+      db.prisma,
+      order.id,
+      { type: "PAY_ACCEPTED" },
+      accept(held),
+      order,
+    );
+    expect(written).toMatchObject({ status: "PENDING", version: 2 });
+    await held.release();
+    expect(await db.prisma.walletCall.count({ where: { orderId: order.id } })).toBe(1);
+  });
+
+  it("a row the database refuses never costs the order its change: it moves, and the row's failure is logged", async () => {
+    const order = await createdOrder();
+    const errors: unknown[][] = [];
+    const spy = { error: (...args: unknown[]) => errors.push(args) } as unknown as Logger;
+    // duration_ms is an int: this row breaks any statement that carries it.
+    const held = await holdExchange(order, payExchange(order.id, { durationMs: 2 ** 40 }), spy);
+
+    const written = await transitionOrderWithRetry(
+      db.prisma,
+      order.id,
+      { type: "PAY_ACCEPTED" },
+      accept(held),
+      order,
+    );
+    expect(written).toMatchObject({ status: "PENDING" });
+    expect(await db.prisma.orderEvent.count({ where: { orderId: order.id, type: "PAY_ACCEPTED" } })).toBe(1);
+    // Given back by the failed statement, written alone by release(), refused again: logged, not thrown.
+    await expect(held.release()).resolves.toBeUndefined();
+    expect(errors.map(([, message]) => message)).toEqual(["could not record wallet call"]);
+    expect(await db.prisma.walletCall.count({ where: { orderId: order.id } })).toBe(0);
+  });
+
+  it("rows no statement took are written alone by release()", async () => {
+    const order = await createdOrder();
+    const held = await holdExchange(order, payExchange(order.id));
+    await held.release();
+    expect(await db.prisma.walletCall.count({ where: { orderId: order.id } })).toBe(1);
   });
 });
