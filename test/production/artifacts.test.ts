@@ -208,7 +208,16 @@ describe("a cashier order through the released app, workers and the wallet sandb
       { timeoutMs: 30_000, processes: [app] },
     );
     expect(paid.paidAt).toEqual(expect.any(String));
-    const [notification] = await sandbox.notifications({ paymentId });
+    // The sandbox marks its notification DELIVERED when our answer reaches it, a moment after the
+    // order committed as PAID: wait for that answer rather than race it.
+    const notification = await waitFor(
+      "the wallet sandbox to record our answer to its notification",
+      async () => {
+        const [sent] = (await sandbox?.notifications({ paymentId })) ?? [];
+        return sent?.status === "DELIVERED" ? sent : undefined;
+      },
+      { timeoutMs: 10_000, processes: [app] },
+    );
     expect(notification).toMatchObject({ kind: "payment", status: "DELIVERED" });
   });
 
