@@ -413,24 +413,27 @@ describe("wallet-call rows held for the status change's statement", () => {
     return held;
   }
 
-  const accept = (held: HeldWalletCalls) => ({
-    actor: "wallet:pay",
-    data: { paymentId: `p-${randomUUID()}`, resultCode: "ACCEPT" },
-    walletCalls: held,
-  });
+  /** The wallet's acceptance applied to `order` as read, with the rows `held` holds. */
+  function applyAcceptance(order: Order, held: HeldWalletCalls) {
+    return transitionOrderWithRetry(
+      db.prisma,
+      order.id,
+      { type: "PAY_ACCEPTED" },
+      {
+        actor: "wallet:pay",
+        data: { paymentId: `p-${randomUUID()}`, resultCode: "ACCEPT" },
+        walletCalls: held,
+      },
+      order,
+    );
+  }
 
   it("are not written by the recorder, then land in the change's statement, once", async () => {
     const order = await createdOrder();
     const held = await holdExchange(order, payExchange(order.id));
     expect(await db.prisma.walletCall.count({ where: { orderId: order.id } })).toBe(0);
 
-    const written = await transitionOrderWithRetry(
-      db.prisma,
-      order.id,
-      { type: "PAY_ACCEPTED" },
-      accept(held),
-      order,
-    );
+    const written = await applyAcceptance(order, held);
     expect(written).toMatchObject({ status: "PENDING" });
     expect(await db.prisma.walletCall.findMany({ where: { orderId: order.id } })).toEqual([
       expect.objectContaining({ operation: "pay", outcome: "A", resultCode: "ACCEPT", durationMs: 42 }),
@@ -447,13 +450,7 @@ describe("wallet-call rows held for the status change's statement", () => {
     // no row, the retry re-reads and applies.
     await db.prisma.order.update({ where: { id: order.id }, data: { version: { increment: 1 } } });
 
-    const written = await transitionOrderWithRetry(
-      db.prisma,
-      order.id,
-      { type: "PAY_ACCEPTED" },
-      accept(held),
-      order,
-    );
+    const written = await applyAcceptance(order, held);
     expect(written).toMatchObject({ status: "PENDING", version: 2 });
     await held.release();
     expect(await db.prisma.walletCall.count({ where: { orderId: order.id } })).toBe(1);
@@ -466,13 +463,7 @@ describe("wallet-call rows held for the status change's statement", () => {
     // duration_ms is an int: this row breaks any statement that carries it.
     const held = await holdExchange(order, payExchange(order.id, { durationMs: 2 ** 40 }), spy);
 
-    const written = await transitionOrderWithRetry(
-      db.prisma,
-      order.id,
-      { type: "PAY_ACCEPTED" },
-      accept(held),
-      order,
-    );
+    const written = await applyAcceptance(order, held);
     expect(written).toMatchObject({ status: "PENDING" });
     expect(await db.prisma.orderEvent.count({ where: { orderId: order.id, type: "PAY_ACCEPTED" } })).toBe(1);
     // Given back by the failed statement, written alone by release(), refused again: logged, not thrown.
